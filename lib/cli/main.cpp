@@ -1,0 +1,23 @@
+// The mapsound command-line tool: dispatches to one command per file.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    const std::string command = args.empty() ? "help" : args.front();
+    if (!args.empty()) args.erase(args.begin());
+    if (command == "--version" || command == "version") {
+        std::cout << "mapsound " << mapsound::cli::version << "\n";
+        return 0;
+    }
+    const bool asked = command == "help" || command == "--help" || command == "-h";
+    (asked ? std::cout : std::cerr) << "usage: mapsound <command> [options]\n"
+                                       "commands:\n"
+                                       "  litmus --model FILE.cat [--states] [--json] [--unroll N] TEST...\n"
+                                       "            decide litmus tests (PTX and C dialects) under a model\n"
+                                       "  version   print the version\n";
+    return asked ? 0 : 2;
+}

@@ -1,0 +1,114 @@
+// From a litmus program to the pre-executions it can have.
+//
+// Each thread is run symbolically: every load may return any value its
+// location can hold (the initial values, the constants stored, and the
+// values computed from those, up to a fixpoint), so registers, computed
+// values, compare-and-swap outcomes and branch directions all follow from
+// the values read.  The threads' runs are then combined.  Which of the
+// combinations are real executions is left to rf (a read must read a write
+// of the same value) and to the memory model; expand() only drops the
+// combinations in which some read has no write of its value at all, which
+// rf could never satisfy.
+//
+// What the events are:
+//   - PreExecution::events lists one initial write per cell first (thread
+//     -1, Order::none, Scope::none, label "init x=0"), in cell order, then
+//     each thread's events in program order, thread 0 first.
+//   - Orders and scopes: C plain -> na, relaxed -> rlx, consume and acquire
+//     -> acq, release -> rel, acq_rel, seq_cst -> sc, with the IR's scope
+//     (sys unless the call names one), plain accesses Scope::none; PTX weak
+//     -> weak (Scope::none), volatile -> rlx at sys, the others as named;
+//     fences likewise (fence.sc and membar -> sc, fence.acq_rel -> acq_rel;
+//     C signal fences exactly like thread fences, "(signal)" in the label).
+//   - A read-modify-write (PTX atom/red, C fetch_op/exchange) is a read and
+//     a write linked by rmw, both with the instruction's order and scope.
+//     PTX atom.cas writes (old == expected) ? value : old, so a failed cas
+//     writes back the value it read.  C compare_exchange is the same pair:
+//     success writes 'desired' (success order), failure writes back the
+//     value read (failure order) and stores it into 'expected'; a _weak one
+//     may also fail when the values are equal.  When 'expected' is a memory
+//     location, it is read by a plain load before the pair and, on failure,
+//     written by a plain store after it.
+//   - Barriers: Event::barrier is the id when the instruction has only one;
+//     "bar.cta.sync a, b[, c]" (two barriers synchronize only when all
+//     operands agree, as the suite's named-barrier tests require) gets a
+//     number from compound_barrier_base up, one per distinct operand list.
+//   - Dependencies are pairs (read, event): data when the value written
+//     depends on the read (for an rmw: on its operand registers, never on
+//     its own read), addr when the address offset does, ctrl for every event
+//     after a conditional branch whose condition does.  Dependencies flow
+//     through registers and register arithmetic.
+//   - Labels are short texts for pictures: "R.acq.gpu x=1", "W.na y[1]=2",
+//     "R.rlx.gpu m=0 (cas)", "F.sc.gpu (membar)", "bar 1".
+//
+// Threads without a placement run in CTA 0 of GPU 0 (all C tests without
+// placements share one CTA; only scoped models care).  Register arithmetic
+// is on 64-bit two's complement integers that wrap; division and remainder
+// by zero give 0; shift amounts outside 0..63 shift everything out (shr is
+// arithmetic).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "mapsound/exec.hpp"
+#include "mapsound/litmus/program.hpp"
+
+namespace mapsound::litmus {
+
+// A pointer value ("&y" as an initial value) is the integer
+// address_base + (index of y's first cell), so that loading a pointer and
+// comparing pointers work like integers.  (The IR names every accessed
+// location statically, so nothing is accessed through a pointer.)
+inline constexpr std::int64_t address_base = std::int64_t{1} << 32;
+
+// Event::barrier of a barrier with more than one operand (see above).
+inline constexpr int compound_barrier_base = 1 << 30;
+
+struct ExpandOptions {
+    // How often a loop body may run: each backward jump (to a label at or
+    // before it) may be taken at most unroll - 1 times per run; runs that
+    // need more are dropped, not cut short (only executions in which every
+    // thread finishes count).  Values below 1 act as 1.
+    int unroll = 1;
+    // Safety valve against value-domain blow-up: at most this many distinct
+    // values per memory cell (an error, not a silent cut, when exceeded).
+    int max_values_per_cell = 64;
+};
+
+// One pre-execution with what the final condition needs.
+struct Candidate {
+    exec::PreExecution pre;
+    // registers[t] maps each register of thread t (every register its code
+    // names, and every initialized one) to its final value.  Registers start
+    // at 0 unless the init block says otherwise.
+    std::vector<std::map<std::string, std::int64_t>> registers;
+};
+
+// Memory cells are named like the condition names them: "x" for a scalar
+// (and for a one-element array), "y[1]" for element 1 of a longer array;
+// PreExecution::locations lists them, locations in test.locations order,
+// and every cell gets one initial write.
+//
+// Value domains: a cell's domain starts as its initial value plus the
+// constants stored to it, and grows by the values that runs write, until
+// nothing changes.  A value counts only when one run prefix per thread can
+// write it with every value read written by another of them (see
+// lib/litmus/expand_domain.hpp for why and what that keeps): adding every
+// value that any run writes would mix runs no execution combines and can
+// grow forever (C11/manual/imm-E3.7).  Two runs of a thread with the same
+// events, dependencies and final registers are one run.
+//
+// Throws std::runtime_error (naming the test's source and name) for
+// programs it cannot run: an access out of bounds (for any value the
+// offset may take), a jump to nowhere, a duplicate label, a value domain
+// over the limit.
+std::vector<Candidate> expand(const LitmusTest& test, const ExpandOptions& options = {});
+
+// The index in 'locations' of the cell a condition's memory reference names
+// ("x" and "x[0]" name the same cell), or -1.
+int cell_index(const exec::PreExecution& pre, const MemoryRef& ref);
+
+}  // namespace mapsound::litmus

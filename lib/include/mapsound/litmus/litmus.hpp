@@ -1,0 +1,16 @@
+// mapsound's litmus-test front end: PTX (Dartagnan dialect) and C (herd7
+// syntax, with scoped extensions) litmus tests parsed into one program IR.
+//
+//   using namespace mapsound::litmus;
+//   LitmusTest t = parse_litmus_file("MP.litmus");
+//   t.threads[1].code;                 // std::vector<Instruction>
+//   print_litmus(t);                   // back to source, same dialect
+//
+// program.hpp  the IR: tests, threads, instructions, conditions
+// parse.hpp    parse_litmus, parse_litmus_file, ParseError
+// print.hpp    print_litmus
+#pragma once
+
+#include "mapsound/litmus/parse.hpp"
+#include "mapsound/litmus/print.hpp"
+#include "mapsound/litmus/program.hpp"

@@ -1,0 +1,27 @@
+// Writing a LitmusTest back as litmus source in its own dialect.
+//
+//   std::string text = print_litmus(test);
+//   assert(parse_litmus(text, test.source) == test);   // the round trip
+//
+// For every test the parser of test.dialect produces, parsing the printed
+// text with the same source name gives back an equal LitmusTest.  Layout
+// is normalized (aligned PTX columns, one C statement per line); comments
+// are not kept, and C `if` statements the parser lowered to branches are
+// printed as `if` again.
+#pragma once
+
+#include <string>
+
+#include "mapsound/litmus/program.hpp"
+
+namespace mapsound::litmus {
+
+// Prints 'test' in test.dialect.  Throws std::invalid_argument, naming the
+// instruction, when the test holds something that dialect cannot express
+// (e.g. a Barrier or a PTX-style cas in a C test, a CompareExchange or an
+// address offset in a PTX test, a strong PTX access without a scope) or
+// when the test is malformed (a register name that is not a PTX register,
+// threads not numbered 0, 1, ...).
+std::string print_litmus(const LitmusTest& test);
+
+}  // namespace mapsound::litmus

@@ -1,0 +1,391 @@
+// The program IR of a litmus test: what the PTX and C front ends produce and
+// what later steps turn into events and executions.
+//
+// One IR serves both dialects.  A LitmusTest holds the initial state (memory
+// locations and register values), one instruction list per thread, and the
+// final condition.  Instructions are a small closed set (std::variant):
+//
+//   Load, Store            one memory access
+//   Rmw                    PTX atom/red, C atomic_fetch_<op>/atomic_exchange
+//   CompareExchange        C atomic_compare_exchange_{strong,weak}
+//   Fence                  PTX fence/membar, C atomic_{thread,signal}_fence
+//   Barrier                PTX bar.cta.sync
+//   RegOp                  register arithmetic, comparisons, moves
+//   Label, Goto, Branch    control flow (C `if` is lowered onto these)
+//
+// The IR records what the source says and nothing more: no defaults from a
+// memory model are applied beyond those the source language itself defines
+// (documented per field).  All types are plain values with defaulted
+// equality, so two tests compare equal exactly when every field does; source
+// positions are deliberately not part of the IR, so that a printed and
+// re-parsed test equals the original.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace mapsound::litmus {
+
+// ---------------------------------------------------------------------------
+// Enumerations
+
+// The concrete syntax a test was written in.
+enum class Dialect {
+    ptx,  // Dartagnan's PTX litmus dialect ("PTX name" header)
+    c,    // herd7's C litmus syntax ("C name" header), with scoped extensions
+};
+
+// The scope qualifier of an access, fence or RMW.
+//   none  no scope applies: PTX .weak/.volatile accesses, C plain accesses.
+//   cta   PTX .cta, C memory_scope_cta
+//   gpu   PTX .gpu (and membar.gl), C memory_scope_gpu
+//   sys   PTX .sys, C memory_scope_sys (also every C atomic written without
+//         a scope argument: sys is the default of the scoped extension)
+enum class Scope { none, cta, gpu, sys };
+
+// The memory order of a C access or fence, or the semantic qualifier of a PTX
+// one.  Each dialect uses a subset:
+//   C:   plain (a non-atomic access such as *x), relaxed, consume, acquire,
+//        release, acq_rel, seq_cst.
+//   PTX: weak, relaxed, acquire, release, acq_rel, seq_cst (fence.sc, membar),
+//        volatile_ (ld.volatile / st.volatile).
+// plain and weak are kept apart, as are seq_cst-the-C-order and .sc-the-PTX-
+// fence, only through the dialect: the enum value says which qualifier the
+// source used, the mapping step decides what it means.
+enum class MemoryOrder { plain, weak, relaxed, consume, acquire, release, acq_rel, seq_cst, volatile_ };
+
+// The operation of a read-modify-write.
+//   add, sub, and_, or_, xor_   new = old <op> value
+//   exch                        new = value
+//   cas                         PTX atom.cas only: new = (old == expected) ? value : old
+enum class RmwOp { add, sub, and_, or_, xor_, exch, cas };
+
+// A comparison, used by branches, condition atoms and comparison RegOps.
+enum class CmpOp { eq, ne, lt, le, gt, ge };
+
+// A register computation (see RegOp).
+//   move                          dest = lhs
+//   add sub mul div rem           arithmetic on 64-bit signed integers
+//   and_ or_ xor_ shl shr         bitwise
+//   eq ne lt le gt ge             comparisons: dest = 1 if true, else 0
+enum class RegOpKind { move, add, sub, mul, div, rem, and_, or_, xor_, shl, shr, eq, ne, lt, le, gt, ge };
+
+// What kind of fence instruction the source used.
+//   fence    PTX fence.<sem>.<scope>, C atomic_thread_fence
+//   membar   PTX membar.<scope>: the dialect treats it as fence.sc, but it is
+//            recorded distinctly so that the two can be told apart
+//   signal   C atomic_signal_fence
+enum class FenceKind { fence, membar, signal };
+
+// The quantifier of the final condition.
+//   exists      some execution satisfies the expression
+//   not_exists  (~exists) no execution satisfies it
+//   forall      every execution satisfies it
+enum class Quantifier { exists, not_exists, forall };
+
+// Lower-case names for messages and the printer: "ptx", "cta", "acq_rel",
+// "volatile", "xor", "ge", "membar", "not_exists", ...  Never empty.
+std::string_view to_string(Dialect d);
+std::string_view to_string(Scope s);
+std::string_view to_string(MemoryOrder o);
+std::string_view to_string(RmwOp op);
+std::string_view to_string(CmpOp op);
+std::string_view to_string(RegOpKind op);
+std::string_view to_string(FenceKind k);
+std::string_view to_string(Quantifier q);
+
+// The comparison that holds exactly when 'op' does not (eq <-> ne, lt <-> ge,
+// le <-> gt).
+CmpOp negate(CmpOp op);
+
+// ---------------------------------------------------------------------------
+// Operands and addresses
+
+// A thread-local register, by name ("r0" in PTX; any local variable in C).
+// Names starting with "__" are reserved for temporaries the C front end
+// introduces ("__t0", ...).
+struct Register {
+    std::string name;
+    bool operator==(const Register&) const = default;
+};
+
+// A value operand: an integer constant or a register.
+using Operand = std::variant<std::int64_t, Register>;
+
+// A memory address: a location, optionally displaced by an element offset
+// (C "y+r0" on an array location; absent in PTX and for plain "x").
+// offset == 0 and no offset are different IR, though they denote the same
+// address: the IR keeps what was written.
+struct Address {
+    std::string location;
+    std::optional<Operand> offset;
+    bool operator==(const Address&) const = default;
+};
+
+// ---------------------------------------------------------------------------
+// Instructions
+
+// dest = *addr.  order is plain for C "*x", weak for PTX ld.weak (and for
+// a PTX ld with no qualifier and a memory operand).
+struct Load {
+    Register dest;
+    Address addr;
+    MemoryOrder order = MemoryOrder::plain;
+    Scope scope = Scope::none;
+    bool operator==(const Load&) const = default;
+};
+
+// *addr = value.
+struct Store {
+    Address addr;
+    Operand value;
+    MemoryOrder order = MemoryOrder::plain;
+    Scope scope = Scope::none;
+    bool operator==(const Store&) const = default;
+};
+
+// An atomic read-modify-write that returns the old value:
+//   PTX atom.<sem>.<scope>.<op> dest, addr, value       (dest present)
+//   PTX atom.<sem>.<scope>.cas dest, addr, expected, value
+//   PTX red.<sem>.<scope>.<op> addr, value              (no dest)
+//   C   [dest =] atomic_fetch_<op>_explicit(addr, value, order[, scope])
+//   C   [dest =] atomic_exchange_explicit(addr, value, order[, scope])
+// expected is set exactly when op == cas.  PTX defaults, applied by the
+// parser because PTX itself defines them: order relaxed and scope gpu when
+// the instruction omits them.
+struct Rmw {
+    std::optional<Register> dest;
+    Address addr;
+    RmwOp op = RmwOp::add;
+    Operand value;
+    std::optional<Operand> expected;
+    MemoryOrder order = MemoryOrder::relaxed;
+    Scope scope = Scope::sys;
+    bool operator==(const Rmw&) const = default;
+};
+
+// C's compare-exchange, whose semantics differ from PTX cas: it compares
+// *addr with the value held by 'expected' (a register written "&r", or a
+// memory location passed as a pointer parameter); on success it writes
+// 'desired' to *addr, on failure it writes the value read back into
+// 'expected'.  dest, if present, receives 1 on success and 0 on failure.
+struct CompareExchange {
+    std::optional<Register> dest;
+    Address addr;
+    std::variant<Register, Address> expected;
+    Operand desired;
+    MemoryOrder success_order = MemoryOrder::seq_cst;
+    MemoryOrder failure_order = MemoryOrder::seq_cst;
+    Scope scope = Scope::sys;
+    bool weak = false;  // atomic_compare_exchange_weak*: may fail spuriously
+    bool operator==(const CompareExchange&) const = default;
+};
+
+// A fence.  PTX fence.sc -> order seq_cst; fence.acq_rel (or fence.<scope>,
+// whose default semantics is acq_rel) -> acq_rel; membar -> seq_cst with
+// kind membar.  C fences carry their memory_order.
+struct Fence {
+    FenceKind kind = FenceKind::fence;
+    MemoryOrder order = MemoryOrder::seq_cst;
+    Scope scope = Scope::sys;
+    bool operator==(const Fence&) const = default;
+};
+
+// PTX bar.cta.sync id[, resource[, thread_count]] (bar.sync is the same
+// instruction).  Per the dialect, barriers with the same id in the same CTA
+// synchronize; the optional second and third operands name the barrier
+// resource and the expected thread count.  Operands may be registers.
+struct Barrier {
+    Operand id;
+    std::optional<Operand> resource;
+    std::optional<Operand> thread_count;  // only set when resource is
+    bool operator==(const Barrier&) const = default;
+};
+
+// dest = lhs <op> rhs; for move, dest = lhs and rhs is absent (it is present
+// for every other kind).
+struct RegOp {
+    Register dest;
+    RegOpKind op = RegOpKind::move;
+    Operand lhs;
+    std::optional<Operand> rhs;
+    bool operator==(const RegOp&) const = default;
+};
+
+// A jump target.  Names are unique within a thread.  The C front end names
+// the labels it introduces for `if` "__else<k>" and "__end<k>" (k counts the
+// thread's `if` statements in source order).
+struct Label {
+    std::string name;
+    bool operator==(const Label&) const = default;
+};
+
+// Unconditional jump to a label of the same thread.
+struct Goto {
+    std::string target;
+    bool operator==(const Goto&) const = default;
+};
+
+// Jump to 'target' (a label of the same thread) if "lhs cmp rhs" holds, else
+// fall through.  PTX beq/bne/blt/bgt/ble/bge; C `if` lowers onto it.
+struct Branch {
+    CmpOp cmp = CmpOp::eq;
+    Operand lhs;
+    Operand rhs;
+    std::string target;
+    bool operator==(const Branch&) const = default;
+};
+
+using Instruction =
+    std::variant<Load, Store, Rmw, CompareExchange, Fence, Barrier, RegOp, Label, Goto, Branch>;
+
+// ---------------------------------------------------------------------------
+// Threads and initial state
+
+// Where a thread runs in the GPU hierarchy (PTX "P0@cta 0,gpu 0"; C accepts
+// the same suffix).  Two threads share a CTA when both ids are equal.
+struct Placement {
+    int cta = 0;
+    int gpu = 0;
+    bool operator==(const Placement&) const = default;
+};
+
+// A C thread parameter "atomic_int* x": the type as written, normalized to
+// single spaces with '*' attached ("atomic_int*", "volatile int*"), and the
+// name, which is the memory location the thread accesses through it.
+struct Parameter {
+    std::string type;
+    std::string name;
+    bool operator==(const Parameter&) const = default;
+};
+
+// One thread.  id is its number (P<id>); threads are numbered 0, 1, ... in
+// the order LitmusTest::threads lists them.  params is empty for PTX.  Every
+// Goto/Branch target names a Label of this thread's code.
+struct Thread {
+    int id = 0;
+    std::optional<Placement> placement;
+    std::vector<Parameter> params;
+    std::vector<Instruction> code;
+    bool operator==(const Thread&) const = default;
+};
+
+// "&x": an initial value that is the address of a location (C pointers).
+struct AddressOf {
+    std::string location;
+    bool operator==(const AddressOf&) const = default;
+};
+
+// An initial value of a memory cell or register.
+using InitValue = std::variant<std::int64_t, AddressOf>;
+
+// A memory location.  values has one entry per element: size 1 for a
+// scalar, N for an array "atomic_int y[N] = {...}".  Locations the source
+// does not initialize start at 0.  type is the declared C type of the
+// location ("atomic_int"), empty when the declaration has none ("[x] = 0",
+// "x=0", or no declaration at all).
+struct Location {
+    std::string name;
+    std::string type;
+    std::vector<InitValue> values{std::int64_t{0}};
+    bool operator==(const Location&) const = default;
+};
+
+// An initial register value "P0:r0=0" (or "0:r0=0").
+struct RegisterInit {
+    int thread = 0;
+    Register reg;
+    InitValue value = std::int64_t{0};
+    bool operator==(const RegisterInit&) const = default;
+};
+
+// ---------------------------------------------------------------------------
+// The final condition
+
+// A register at the end of a thread's execution: "P1:r0" or "1:r0".
+struct RegisterRef {
+    int thread = 0;
+    std::string reg;
+    bool operator==(const RegisterRef&) const = default;
+};
+
+// A memory cell in the final state: "x" (element 0) or "y[1]".
+struct MemoryRef {
+    std::string location;
+    std::optional<std::int64_t> index;  // absent for "x"; "x[0]" keeps 0
+    bool operator==(const MemoryRef&) const = default;
+};
+
+// One side of a comparison in a condition.
+using Term = std::variant<std::int64_t, RegisterRef, MemoryRef>;
+
+// A boolean expression over the final state.
+//   truth    'value' ("true" / "false")
+//   compare  lhs cmp rhs
+//   not_     ~ operands[0]
+//   and_     operands[0] /\ operands[1]
+//   or_      operands[0] \/ operands[1]
+// Binary nodes have exactly two operands (a chain a /\ b /\ c is left-nested:
+// (a /\ b) /\ c); fields a kind does not use keep their defaults.
+struct CondExpr {
+    enum class Kind { truth, compare, not_, and_, or_ };
+    Kind kind = Kind::truth;
+    bool value = true;
+    CmpOp cmp = CmpOp::eq;
+    Term lhs = std::int64_t{0};
+    Term rhs = std::int64_t{0};
+    std::vector<CondExpr> operands;
+
+    static CondExpr truth(bool v);
+    static CondExpr compare(Term lhs, CmpOp cmp, Term rhs);
+    static CondExpr negation(CondExpr e);
+    static CondExpr conjunction(CondExpr a, CondExpr b);
+    static CondExpr disjunction(CondExpr a, CondExpr b);
+
+    bool operator==(const CondExpr&) const = default;
+};
+
+// "exists (...)", "~exists (...)" or "forall (...)".
+struct Condition {
+    Quantifier quantifier = Quantifier::exists;
+    CondExpr expr;
+    bool operator==(const Condition&) const = default;
+};
+
+// ---------------------------------------------------------------------------
+// The test
+
+// A parsed litmus test.
+//   name            the word after the dialect keyword ("MP-cta")
+//   doc             the optional quoted string after the name, without quotes
+//   source          where it came from (a path, or the name passed to
+//                   parse_litmus)
+//   locations       every memory location the test mentions, in order of
+//                   first mention (init block, then thread parameters and
+//                   accesses in thread order, then the condition and filter)
+//   register_inits  initial register values, in source order
+//   threads         threads[i].id == i
+//   filter          herd7's "filter" clause: only executions satisfying it
+//                   are considered
+struct LitmusTest {
+    std::string name;
+    Dialect dialect = Dialect::ptx;
+    std::string source;
+    std::optional<std::string> doc;
+    std::vector<Location> locations;
+    std::vector<RegisterInit> register_inits;
+    std::vector<Thread> threads;
+    Condition condition;
+    std::optional<CondExpr> filter;
+
+    // The location called 'name', or nullptr.
+    const Location* find_location(std::string_view name) const;
+
+    bool operator==(const LitmusTest&) const = default;
+};
+
+}  // namespace mapsound::litmus

@@ -1,0 +1,45 @@
+// Litmus mode: which outcomes of a litmus test a model allows.
+//
+// Every pre-execution of the program (expand.hpp) is handed to the solver
+// with the model's axioms; each consistent execution (an assignment of rf,
+// the model's witness relations and, when the condition reads memory, the
+// final write of each cell) is evaluated against the test's condition.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mapsound/litmus/expand.hpp"
+#include "mapsound/model.hpp"
+
+namespace mapsound::litmus {
+
+struct RunOptions {
+    ExpandOptions expand{};
+    // Collect the distinct final states ("0:r0=1; x=2;").
+    bool states = false;
+    // Re-check every execution the solver returns with the plain evaluator
+    // (a failure throws std::logic_error).
+    bool cross_check = false;
+};
+
+struct Verdict {
+    std::string test;
+    std::string file;
+    std::string model;
+    bool ok = false;              // herd7's Ok: the test's own condition holds
+    std::uint64_t positive = 0;   // consistent executions satisfying the condition's expression
+    std::uint64_t negative = 0;   // consistent executions not satisfying it
+    std::uint64_t candidates = 0; // pre-executions considered
+    double seconds = 0;
+    std::vector<std::string> states;  // with RunOptions::states, sorted
+};
+
+// Decides 'test' under 'model'.  Throws model::ModelError for model errors
+// and std::runtime_error for tests the model cannot judge (a condition on
+// memory under a model without a 'co' relation).
+Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options = {});
+
+}  // namespace mapsound::litmus

@@ -1,0 +1,106 @@
+// Memory models as data: `.cat` model files loaded at run time and turned
+// into relational expressions and formulas over an execution's vocabulary.
+//
+// A model is elaborated against a vocabulary: the base sets and relations of
+// an execution (R, W, po, rf, loc, ...; see README "Execution vocabulary"),
+// each given as a relational expression.  The same model can be instantiated
+// on many executions, and on two sides of a mapping check at once.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "mapsound/rel.hpp"
+
+namespace mapsound::model {
+
+// A position in a model file, for messages.
+struct Location {
+    std::string file;
+    int line = 0;    // 1-based
+    int column = 0;  // 1-based
+    std::string to_string() const;  // "file:line:col"
+};
+
+// Any problem with a model file: syntax, an undefined name, an arity error,
+// a non-monotone recursive definition.  what() is "file:line:col: message".
+class ModelError : public std::runtime_error {
+public:
+    ModelError(Location where, const std::string& message);
+    const Location& where() const { return where_; }
+
+private:
+    Location where_;
+};
+
+// The base names of an execution, each a set or a binary relation.
+using Vocabulary = std::map<std::string, rel::Expr>;
+
+// One checked condition of a model.
+struct Axiom {
+    enum class Test { acyclic, irreflexive, empty };
+    std::string name;     // the `as` name, or one derived from the source line
+    Test test;
+    bool negated = false; // `~empty r` and the like
+    rel::Expr tested;     // the expression under test
+    rel::Formula holds;   // the formula that says the test passes
+    Location where;
+};
+
+// A relation the model asks the solver to choose (`witness co <= e`).
+struct Witness {
+    std::string name;
+    rel::Relation relation;  // fresh per instantiation; bound it within upper
+    rel::Expr upper;         // the declared upper bound (also a requirement)
+    std::string description;
+    Location where;
+};
+
+// A model instantiated on one vocabulary.
+struct ModelInstance {
+    std::map<std::string, rel::Expr> definitions;  // every `let`, last one per name
+    std::vector<Witness> witnesses;
+    std::vector<Axiom> requirements;  // well-formedness of the witnesses
+    std::vector<Axiom> axioms;        // the model's constraints, in file order
+    std::vector<Axiom> flags;         // reported conditions (`flag ...`)
+
+    // Requirements and every axiom: the execution is consistent.
+    rel::Formula consistent() const;
+    // Requirements only.
+    rel::Formula well_formed() const;
+    // Throws std::out_of_range naming the available axioms.
+    const Axiom& axiom(const std::string& name) const;
+};
+
+class Model {
+public:
+    // Parses a model file (and its includes).  Throws ModelError.
+    static Model load(const std::string& path);
+    // Parses model text; includes are resolved relative to include_dir.
+    static Model parse(const std::string& text, const std::string& name_for_messages,
+                       const std::string& include_dir = ".");
+
+    const std::string& title() const;
+    const std::string& path() const;
+
+    // Elaborates every definition and axiom on 'vocabulary'.  Throws
+    // ModelError for undefined names (listing the names in scope), arity
+    // errors and non-monotone recursive definitions.
+    ModelInstance instantiate(const Vocabulary& vocabulary) const;
+
+    ~Model();
+    Model(const Model&);
+    Model& operator=(const Model&);
+    Model(Model&&) noexcept;
+    Model& operator=(Model&&) noexcept;
+
+private:
+    struct Impl;
+    explicit Model(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mapsound::model

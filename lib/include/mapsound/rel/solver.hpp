@@ -1,0 +1,139 @@
+// Solving relational formulas: translation to SAT and CaDiCaL.
+//
+// A formula over bounds is translated Kodkod-style into a boolean circuit
+// (one SAT variable per undetermined tuple, the "primary" variables), then
+// into CNF, and handed to CaDiCaL.  Instances are read back from the primary
+// variables only, so auxiliary variables (gates, closure witnesses) never
+// produce duplicate instances.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+
+#include "mapsound/rel/ast.hpp"
+#include "mapsound/rel/bounds.hpp"
+
+namespace mapsound::rel {
+
+// How transitive closures (r^+, r^*, acyclic) become clauses.
+enum class ClosureEncoding {
+    // Iterative squaring: exact in every position; the reference.
+    squaring,
+    // Chosen per occurrence by polarity: where the closure may be
+    // over-approximated (acyclic asserted true, irreflexive(r^+;s) asserted
+    // true, ...) a fresh transitive relation T with r in T and T;T in T; where
+    // a cycle must exist (acyclic asserted false) a fresh cycle witness; in
+    // every other position, squaring.  Same answers as squaring.
+    polarity_aware,
+};
+
+enum class SymmetryBreaking {
+    // On for solve() and Problem::solve() (it never changes satisfiability),
+    // off for counting and enumeration (it removes isomorphic instances).
+    automatic,
+    on,
+    off,
+};
+
+struct Limits {
+    // Per solve call; negative means unlimited.
+    std::int64_t conflicts = -1;
+    // Wall-clock limit per solve call; zero means unlimited.
+    std::chrono::milliseconds time{0};
+};
+
+struct Options {
+    ClosureEncoding closure = ClosureEncoding::polarity_aware;
+    SymmetryBreaking symmetry = SymmetryBreaking::automatic;
+    Limits limits{};
+    // Requesting a stop from another thread makes a running solve return
+    // Outcome::unknown soon after.
+    std::stop_token stop{};
+};
+
+enum class Outcome { satisfiable, unsatisfiable, unknown };
+
+struct Statistics {
+    std::int64_t primary_variables = 0;   // undetermined tuples
+    std::int64_t variables = 0;           // all SAT variables
+    std::int64_t clauses = 0;             // all clauses given to CaDiCaL
+    double translation_seconds = 0;       // formula -> circuit -> CNF
+    double solve_seconds = 0;             // inside CaDiCaL
+};
+
+// Thrown by count_solutions/enumerate when a limit or a stop request ends
+// the search before it is complete.
+struct Interrupted : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// An incremental problem: a formula over bounds, kept translated inside one
+// CaDiCaL instance so that further constraints, assumptions and blocking
+// clauses reuse the work already done.  Not thread-safe except for cancel().
+class Problem {
+public:
+    // Translates 'formula' (asserted true).  Throws std::invalid_argument if
+    // the formula mentions a relation 'bounds' does not bound, or uses a
+    // variable outside its quantifier.
+    Problem(const Formula& formula, const Bounds& bounds, const Options& options = {});
+    ~Problem();
+    Problem(Problem&&) noexcept;
+    Problem& operator=(Problem&&) noexcept;
+
+    // Asserts one more formula for all later solve calls.
+    void add(const Formula& formula);
+
+    // Looks for an instance of everything asserted; the result is
+    // satisfiable (then instance() is one), unsatisfiable, or unknown (a
+    // limit or a stop request ended the search).
+    Outcome solve();
+    // The same, with 'assumptions' asserted for this call only.
+    Outcome solve(std::span<const Formula> assumptions);
+
+    // The instance found by the last solve() that returned satisfiable.
+    const Instance& instance() const;
+
+    // Excludes the last instance (on the primary variables) from later
+    // solve calls.  Requires the last solve() to have been satisfiable.
+    void block_instance();
+
+    // Thread-safe: makes a running or the next solve() return unknown.
+    void cancel();
+
+    const Statistics& statistics() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// One instance of 'formula' within 'bounds', or none if there is none.
+// Throws Interrupted if a limit or stop request ends the search first.
+std::optional<Instance> solve(const Formula& formula, const Bounds& bounds,
+                              const Options& options = {});
+
+// Calls 'visit' for each instance in turn until it returns false or none is
+// left; returns the number visited.  With SymmetryBreaking::automatic every
+// instance is visited (no symmetry breaking).  Throws Interrupted.
+std::uint64_t enumerate(const Formula& formula, const Bounds& bounds,
+                        const std::function<bool(const Instance&)>& visit,
+                        const Options& options = {});
+
+// The number of instances (distinct assignments of the relations) of
+// 'formula' within 'bounds'.  Throws Interrupted.
+std::uint64_t count_solutions(const Formula& formula, const Bounds& bounds,
+                              const Options& options = {});
+
+// A tuple set that contains every value 'expr' takes in any instance within
+// 'bounds' (the support of its translation: exact for constants, an
+// over-approximation otherwise).  Throws std::invalid_argument like Problem.
+TupleSet upper_bound(const Expr& expr, const Bounds& bounds);
+
+}  // namespace mapsound::rel

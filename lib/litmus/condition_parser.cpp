@@ -1,0 +1,163 @@
+// The final condition, shared by both dialects:
+//
+//   final      := clause+ ';'? <end>   (one quantified clause, at most one filter)
+//   clause     := ('exists' | '~' 'exists' | 'forall') ';'? expr
+//               | 'filter' expr
+//   expr       := conj ('\/' conj)*
+//   conj       := unary ('/\' unary)*
+//   unary      := '~' unary | '(' expr ')' | 'true' | 'false' | term cmp term
+//   term       := integer | P<n>:reg | <n>:reg | loc | loc '[' n ']' | '[' loc ']'
+//   cmp        := '=' | '==' | '!=' | '<' | '<=' | '>' | '>='
+//
+// '~' binds tighter than '/\', which binds tighter than '\/'; chains nest to
+// the left.  The ';' after a quantifier appears in the Dartagnan paper's
+// listings (Fig. 12, 13) and is accepted for them.
+#include "litmus/parse_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+class ConditionParser {
+public:
+    ConditionParser(Lexer& lx, int thread_count) : lx_(lx), threads_(thread_count) {}
+
+    CondExpr expr() {
+        CondExpr e = conj();
+        while (lx_.peek().is_punct("\\/")) {
+            count_operator();
+            e = CondExpr::disjunction(std::move(e), conj());
+        }
+        return e;
+    }
+
+private:
+    void count_operator() {
+        if (++operators_ > kMaxOperators)
+            lx_.fail(lx_.peek(), "at most " + std::to_string(kMaxOperators) + " operators in a condition");
+        lx_.next();
+    }
+
+    CondExpr conj() {
+        CondExpr e = unary();
+        while (lx_.peek().is_punct("/\\")) {
+            count_operator();
+            e = CondExpr::conjunction(std::move(e), unary());
+        }
+        return e;
+    }
+
+    CondExpr unary() {
+        const Token t = lx_.peek();
+        if (t.is_punct("~")) {
+            NestingGuard guard(lx_, depth_, t, "negations and parentheses");
+            lx_.next();
+            return CondExpr::negation(unary());
+        }
+        if (t.is_punct("(")) {
+            NestingGuard guard(lx_, depth_, t, "negations and parentheses");
+            lx_.next();
+            CondExpr e = expr();
+            lx_.expect_punct(")");
+            return e;
+        }
+        if (t.is_ident("true") || t.is_ident("false")) {
+            lx_.next();
+            return CondExpr::truth(t.text == "true");
+        }
+        Term lhs = term();
+        const CmpOp op = cmp();
+        Term rhs = term();
+        return CondExpr::compare(std::move(lhs), op, std::move(rhs));
+    }
+
+    Term term() {
+        if (at_register_ref(lx_)) return parse_register_ref(lx_, threads_);
+        if (lx_.at_integer()) return lx_.expect_integer("a value");
+        if (lx_.accept_punct("[")) {
+            const Token name = lx_.expect_identifier("a location name");
+            lx_.expect_punct("]");
+            return MemoryRef{name.text, std::nullopt};
+        }
+        if (lx_.peek().kind != TokenKind::identifier || is_keyword(lx_.peek().text))
+            lx_.fail(lx_.peek(), "a register (P0:r0), location or value");
+        MemoryRef m{lx_.next().text, std::nullopt};
+        if (lx_.accept_punct("[")) {
+            const Token at = lx_.peek();
+            const std::int64_t i = lx_.expect_integer("an array index");
+            if (i < 0) lx_.fail(at, "a non-negative array index");
+            m.index = i;
+            lx_.expect_punct("]");
+        }
+        return m;
+    }
+
+    CmpOp cmp() {
+        const Token t = lx_.peek();
+        static const std::pair<std::string_view, CmpOp> ops[] = {
+            {"=", CmpOp::eq}, {"==", CmpOp::eq}, {"!=", CmpOp::ne}, {"<", CmpOp::lt},
+            {"<=", CmpOp::le}, {">", CmpOp::gt}, {">=", CmpOp::ge}};
+        for (const auto& [text, op] : ops) {
+            if (t.is_punct(text)) {
+                lx_.next();
+                return op;
+            }
+        }
+        lx_.fail(t, "a comparison ('=', '==', '!=', '<', '<=', '>', '>=')");
+    }
+
+    static bool is_keyword(std::string_view w) {
+        return w == "exists" || w == "forall" || w == "filter" || w == "true" || w == "false";
+    }
+
+    Lexer& lx_;
+    int threads_;
+    int depth_ = 0;
+    int operators_ = 0;
+};
+
+// Whether a quantifier starts here; consumes it into 'q' if so.
+bool accept_quantifier(Lexer& lx, Quantifier& q) {
+    if (lx.accept_ident("exists")) {
+        q = Quantifier::exists;
+    } else if (lx.accept_ident("forall")) {
+        q = Quantifier::forall;
+    } else if (lx.peek().is_punct("~") && lx.peek(1).is_ident("exists")) {
+        lx.next();
+        lx.next();
+        q = Quantifier::not_exists;
+    } else {
+        return false;
+    }
+    lx.accept_punct(";");
+    return true;
+}
+
+}  // namespace
+
+void parse_final_condition(Lexer& lx, LitmusTest& test) {
+    ConditionParser parser(lx, static_cast<int>(test.threads.size()));
+    bool have_condition = false;
+    for (;;) {
+        const Token t = lx.peek();
+        Quantifier q{};
+        if (t.is_ident("filter")) {
+            if (test.filter) lx.fail(t, "at most one filter clause");
+            lx.next();
+            test.filter = parser.expr();
+        } else if (accept_quantifier(lx, q)) {
+            if (have_condition) lx.fail(t, "at most one final condition");
+            test.condition = Condition{q, parser.expr()};
+            have_condition = true;
+        } else if (!have_condition) {
+            lx.fail(t, test.filter ? "'exists', '~exists' or 'forall'"
+                                   : "'exists', '~exists', 'forall' or 'filter'");
+        } else {
+            break;
+        }
+    }
+    lx.accept_punct(";");
+    if (lx.peek().kind != TokenKind::end) lx.fail(lx.peek(), "the end of the test after the final condition");
+}
+
+}  // namespace mapsound::litmus::detail

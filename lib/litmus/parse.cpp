@@ -1,0 +1,134 @@
+// The entry points: the header line, then the parts every litmus test has in
+// the same order (doc string, init block, threads, final condition).
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "litmus/parse_common.hpp"
+#include "mapsound/litmus/parse.hpp"
+
+namespace mapsound::litmus {
+
+namespace {
+
+using detail::Lexer;
+using detail::Token;
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Adds the locations named by accesses, parameters and the condition that
+// the init block did not declare, in order of first mention.
+void collect_locations(LitmusTest& test) {
+    auto note = [&](const std::string& name) { detail::note_location(test.locations, name); };
+    for (const Thread& t : test.threads) {
+        for (const Parameter& p : t.params) note(p.name);
+        for (const Instruction& i : t.code) {
+            std::visit(
+                [&](const auto& ins) {
+                    using I = std::decay_t<decltype(ins)>;
+                    if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw>) {
+                        note(ins.addr.location);
+                    } else if constexpr (std::is_same_v<I, CompareExchange>) {
+                        note(ins.addr.location);
+                        if (const auto* a = std::get_if<Address>(&ins.expected)) note(a->location);
+                    }
+                },
+                i);
+        }
+    }
+    std::vector<const CondExpr*> stack{&test.condition.expr};
+    if (test.filter) stack.push_back(&*test.filter);
+    // Iterative, so the traversal order is left to right: push children
+    // reversed.  (Depth is bounded by the parser anyway.)
+    std::vector<const CondExpr*> order;
+    while (!stack.empty()) {
+        const CondExpr* e = stack.back();
+        stack.pop_back();
+        order.push_back(e);
+        for (auto it = e->operands.rbegin(); it != e->operands.rend(); ++it) stack.push_back(&*it);
+    }
+    for (const CondExpr* e : order) {
+        if (e->kind != CondExpr::Kind::compare) continue;
+        for (const Term* side : {&e->lhs, &e->rhs})
+            if (const auto* m = std::get_if<MemoryRef>(side)) note(m->location);
+    }
+}
+
+}  // namespace
+
+LitmusTest parse_litmus(std::string_view text, std::string source) {
+    LitmusTest test;
+    test.source = source;
+
+    // The header "PTX name" / "C name" is read from the raw text: test names
+    // contain characters ("+", "-", ".") that are not tokens.
+    std::size_t pos = 0;
+    std::size_t line = 1;
+    std::size_t column = 1;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a UTF-8 byte order mark
+    auto advance = [&] {
+        if (text[pos] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+        ++pos;
+    };
+    while (pos < text.size() && (blank(text[pos]) || text[pos] == '\n')) advance();
+    const std::size_t word_line = line;
+    const std::size_t word_column = column;
+    const std::size_t word_start = pos;
+    while (pos < text.size() && (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_')) advance();
+    const std::string word(text.substr(word_start, pos - word_start));
+    if (word == "PTX") {
+        test.dialect = Dialect::ptx;
+    } else if (word == "C") {
+        test.dialect = Dialect::c;
+    } else {
+        if (word.empty()) {
+            Lexer probe(text, source, Dialect::c, pos, line, column);
+            probe.fail(probe.peek(), "'PTX' or 'C' starting the test");
+        }
+        throw ParseError(source, word_line, word_column, "'PTX' or 'C' starting the test", word);
+    }
+    while (pos < text.size() && blank(text[pos])) advance();
+    const std::size_t name_start = pos;
+    while (pos < text.size() && !blank(text[pos]) && text[pos] != '\n') advance();
+    test.name = std::string(text.substr(name_start, pos - name_start));
+    if (test.name.empty()) {
+        Lexer probe(text, source, test.dialect, pos, line, column);
+        probe.fail(probe.peek(), "a test name after '" + word + "' on the same line");
+    }
+
+    Lexer lx(text, source, test.dialect, pos, line, column);
+    if (lx.peek().kind == detail::TokenKind::string) {
+        const std::string quoted = lx.next().text;
+        test.doc = quoted.substr(1, quoted.size() - 2);
+    }
+    std::vector<Token> register_tokens;
+    detail::parse_init_block(lx, test, register_tokens);
+    if (test.dialect == Dialect::ptx) {
+        detail::parse_ptx_threads(lx, test);
+    } else {
+        detail::parse_c_threads(lx, test);
+    }
+    const int threads = static_cast<int>(test.threads.size());
+    for (std::size_t i = 0; i < test.register_inits.size(); ++i)
+        if (test.register_inits[i].thread >= threads)
+            lx.fail(register_tokens[i], "a thread of this test (0 to " + std::to_string(threads - 1) + ")");
+    detail::parse_final_condition(lx, test);
+    collect_locations(test);
+    return test;
+}
+
+LitmusTest parse_litmus_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open litmus file '" + path.string() + "'");
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad()) throw std::runtime_error("cannot read litmus file '" + path.string() + "'");
+    return parse_litmus(buf.str(), path.string());
+}
+
+}  // namespace mapsound::litmus

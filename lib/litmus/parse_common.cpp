@@ -1,0 +1,188 @@
+// Syntax both dialects share: thread references, placements, the init block,
+// label bookkeeping.
+#include "litmus/parse_common.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace mapsound::litmus::detail {
+
+std::optional<int> thread_name_number(std::string_view word) {
+    if (word.size() < 2 || word[0] != 'P' || word.size() > 10) return std::nullopt;
+    long long n = 0;
+    for (char c : word.substr(1)) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    if (n > INT_MAX) return std::nullopt;
+    return static_cast<int>(n);
+}
+
+bool at_register_ref(Lexer& lx) {
+    const Token& t = lx.peek();
+    const bool thread = (t.kind == TokenKind::identifier && thread_name_number(t.text)) ||
+                        t.kind == TokenKind::number;
+    return thread && lx.peek(1).is_punct(":");
+}
+
+RegisterRef parse_register_ref(Lexer& lx, int thread_count) {
+    const Token t = lx.next();
+    std::optional<int> n;
+    if (t.kind == TokenKind::identifier) {
+        n = thread_name_number(t.text);
+    } else if (t.kind == TokenKind::number && t.number <= static_cast<std::uint64_t>(INT_MAX)) {
+        n = static_cast<int>(t.number);
+    }
+    if (!n) lx.fail(t, "a thread (P0, P1, ... or 0, 1, ...)");
+    if (thread_count >= 0 && *n >= thread_count)
+        lx.fail(t, thread_count == 0 ? std::string("no thread reference (the test has no threads)")
+                                     : "a thread of this test (0 to " + std::to_string(thread_count - 1) + ")");
+    lx.expect_punct(":");
+    const Token r = lx.expect_identifier("a register name");
+    return RegisterRef{*n, r.text};
+}
+
+namespace {
+
+int expect_id(Lexer& lx, std::string_view what) {
+    const Token& at = lx.peek();
+    const Token copy = at;
+    const std::int64_t v = lx.expect_integer(what);
+    if (v < 0 || v > INT_MAX) lx.fail(copy, what);
+    return static_cast<int>(v);
+}
+
+}  // namespace
+
+Placement parse_placement(Lexer& lx) {
+    Placement p;
+    bool have_cta = false;
+    bool have_gpu = false;
+    for (;;) {
+        const Token key = lx.peek();
+        if (key.is_ident("cta") && !have_cta) {
+            lx.next();
+            p.cta = expect_id(lx, "a non-negative CTA id");
+            have_cta = true;
+        } else if (key.is_ident("gpu") && !have_gpu) {
+            lx.next();
+            p.gpu = expect_id(lx, "a non-negative GPU id");
+            have_gpu = true;
+        } else {
+            lx.fail(key, !have_cta ? (have_gpu ? "'cta'" : "'cta' or 'gpu'") : "'gpu'");
+        }
+        if (have_cta && have_gpu) return p;
+        lx.accept_punct(",");
+    }
+}
+
+void note_location(std::vector<Location>& locations, const std::string& name) {
+    const bool known = std::any_of(locations.begin(), locations.end(),
+                                   [&](const Location& l) { return l.name == name; });
+    if (!known) locations.push_back(Location{name, "", {std::int64_t{0}}});
+}
+
+namespace {
+
+InitValue parse_init_value(Lexer& lx) {
+    if (lx.accept_punct("&")) return AddressOf{lx.expect_identifier("a location name after '&'").text};
+    return lx.expect_integer("an initial value (an integer or &location)");
+}
+
+void add_location(Lexer& lx, LitmusTest& test, const Token& name_token, Location loc) {
+    if (test.find_location(loc.name)) lx.fail(name_token, "a location not initialized before");
+    test.locations.push_back(std::move(loc));
+}
+
+// "volatile int *" -> "volatile int*": words separated by one space, stars
+// attached to what precedes them.
+std::string join_type(const std::vector<Token>& words) {
+    std::string out;
+    for (const Token& w : words) {
+        if (!out.empty() && w.text != "*") out += ' ';
+        out += w.text;
+    }
+    return out;
+}
+
+void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
+    if (at_register_ref(lx)) {
+        const Token first = lx.peek();
+        RegisterRef ref = parse_register_ref(lx, -1);
+        for (const RegisterInit& r : test.register_inits)
+            if (r.thread == ref.thread && r.reg.name == ref.reg) lx.fail(first, "a register not initialized before");
+        lx.expect_punct("=");
+        test.register_inits.push_back(RegisterInit{ref.thread, Register{ref.reg}, parse_init_value(lx)});
+        register_tokens.push_back(first);
+        return;
+    }
+    if (lx.accept_punct("[")) {
+        const Token name = lx.expect_identifier("a location name");
+        lx.expect_punct("]");
+        lx.expect_punct("=");
+        add_location(lx, test, name, Location{name.text, "", {parse_init_value(lx)}});
+        return;
+    }
+    if (lx.peek().kind != TokenKind::identifier)
+        lx.fail(lx.peek(), "an initialization (P0:r0 = 0, x = 0, [x] = 0, int x = 0, ...)");
+    // A declaration: type words and stars, then the name.
+    std::vector<Token> words;
+    while (lx.peek().kind == TokenKind::identifier || lx.peek().is_punct("*")) words.push_back(lx.next());
+    if (words.back().kind != TokenKind::identifier) lx.fail(lx.peek(), "a location name");
+    const Token name = words.back();
+    words.pop_back();
+    Location loc{name.text, join_type(words), {std::int64_t{0}}};
+    if (lx.accept_punct("[")) {
+        const Token size_token = lx.peek();
+        const std::int64_t size = lx.expect_integer("an array size");
+        if (size < 1 || size > kMaxArraySize)
+            lx.fail(size_token, "an array size from 1 to " + std::to_string(kMaxArraySize));
+        lx.expect_punct("]");
+        loc.values.assign(static_cast<std::size_t>(size), std::int64_t{0});
+        if (lx.accept_punct("=")) {
+            lx.expect_punct("{");
+            std::size_t i = 0;
+            if (!lx.peek().is_punct("}")) {
+                for (;;) {
+                    const Token at = lx.peek();
+                    if (i == loc.values.size())
+                        lx.fail(at, "at most " + std::to_string(size) + " initial values");
+                    loc.values[i++] = parse_init_value(lx);
+                    if (!lx.accept_punct(",")) break;
+                }
+            }
+            lx.expect_punct("}");
+        }
+    } else if (lx.accept_punct("=")) {
+        loc.values[0] = parse_init_value(lx);
+    }
+    add_location(lx, test, name, std::move(loc));
+}
+
+}  // namespace
+
+void parse_init_block(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
+    lx.expect_punct("{");
+    while (!lx.peek().is_punct("}")) {
+        parse_init_item(lx, test, register_tokens);
+        if (lx.accept_punct(";")) continue;
+        if (!lx.peek().is_punct("}")) lx.fail(lx.peek(), "';' or '}'");
+    }
+    lx.expect_punct("}");
+}
+
+void LabelTable::define(Lexer& lx, const Token& at, const std::string& name) {
+    if (std::find(defined_.begin(), defined_.end(), name) != defined_.end())
+        lx.fail(at, "a label not defined before in this thread");
+    defined_.push_back(name);
+}
+
+void LabelTable::use(const Token& at, const std::string& name) { uses_.emplace_back(at, name); }
+
+void LabelTable::check(Lexer& lx) const {
+    for (const auto& [at, name] : uses_)
+        if (std::find(defined_.begin(), defined_.end(), name) == defined_.end())
+            lx.fail(at, "a label defined in this thread");
+}
+
+}  // namespace mapsound::litmus::detail

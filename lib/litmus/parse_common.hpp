@@ -1,0 +1,75 @@
+// Pieces of litmus syntax both dialects share (thread references, placements,
+// the init block, the final condition) and the entry points of the
+// dialect-specific parsers.  Internal to the litmus front end.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "litmus/lexer.hpp"
+#include "mapsound/litmus/program.hpp"
+
+namespace mapsound::litmus::detail {
+
+// "P3" -> 3; nullopt for anything else (including numbers too large for int).
+std::optional<int> thread_name_number(std::string_view word);
+
+// Whether a thread-qualified register ("P1:r0" or "1:r0") starts here.
+bool at_register_ref(Lexer& lx);
+// Parses "P1:r0" / "1:r0" and checks the thread number is below
+// 'thread_count' (pass a negative count to skip the check).
+RegisterRef parse_register_ref(Lexer& lx, int thread_count);
+
+// After '@': "cta 0, gpu 1" (either order, commas optional between pairs).
+Placement parse_placement(Lexer& lx);
+
+// The init block "{ ... }" of either dialect, appending to test.locations
+// and test.register_inits.  Items, separated by ';' (the last one optional):
+//   P0:r0 = v    0:r0 = v     [x] = v     x = v     type x = v
+//   type y[N] = {v, ...}      type y[N]   type* p = &x
+// where v is an integer or &location.  Register initializations name
+// threads that are checked against 'thread_count' later, so their first
+// tokens are returned through 'register_tokens' (parallel to
+// test.register_inits).
+void parse_init_block(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens);
+
+// The final condition: "exists", "~exists" or "forall" followed by a
+// boolean expression, plus an optional "filter" clause before or after it,
+// then the end of the input.  Register references are checked against the
+// number of threads.  Implemented in condition_parser.cpp.
+void parse_final_condition(Lexer& lx, LitmusTest& test);
+
+// The dialect bodies, after the init block: the threads, up to the final
+// condition.  They fill test.threads (ids 0, 1, ... in order).
+void parse_ptx_threads(Lexer& lx, LitmusTest& test);
+void parse_c_threads(Lexer& lx, LitmusTest& test);
+
+// The words a C thread body reserves: statement keywords, type words, the
+// atomic functions and the memory_order_/memory_scope_ constants.  They are
+// never register, label or parameter names, so the printer can rely on
+// writing any other identifier.  Implemented in c_parser.cpp.
+bool c_reserved_word(std::string_view word);
+
+// Adds 'name' to 'locations' unless a location of that name exists.
+void note_location(std::vector<Location>& locations, const std::string& name);
+
+// The labels of one thread and the jumps to them: labels must be unique,
+// and every jump must name a label of the same thread.
+class LabelTable {
+public:
+    // Records a label definition; fails at 'at' if the thread already has it.
+    void define(Lexer& lx, const Token& at, const std::string& name);
+    // Records a jump to 'name' named by token 'at'.
+    void use(const Token& at, const std::string& name);
+    // Fails at the first recorded jump whose label was never defined.
+    void check(Lexer& lx) const;
+
+private:
+    std::vector<std::string> defined_;
+    std::vector<std::pair<Token, std::string>> uses_;
+};
+
+}  // namespace mapsound::litmus::detail

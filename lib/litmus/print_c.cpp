@@ -1,0 +1,309 @@
+// Printing C threads in herd7's syntax, one statement per line.
+//
+// The branches and labels the C parser made of `if` statements are turned
+// back into `if` by recognizing exactly the parser's shapes (see
+// c_parser.cpp): a Branch to "__end<k>" whose label follows in the same
+// block, or a Branch to "__else<k>" whose label is preceded by
+// "goto __end<k>", with k the number of `if`s printed so far in the thread.
+// Anything else is printed as "if (c) goto L;" and "L: ;", which the parser
+// reads back as the same branch and label.
+//
+// Registers are declared where C needs a declaration: "int r = ..." at a
+// register's first mention if that is an assignment outside any `if`;
+// otherwise (first assigned inside an `if`, or only read) with "int r;" at
+// the top of the thread.  Declarations produce no IR, so either way the
+// printed test parses back to the same instructions.
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <unordered_set>
+
+#include "litmus/parse_common.hpp"
+#include "litmus/printer_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+bool c_word(const std::string& w) {
+    return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+           std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+bool reserved(const std::string& w) { return c_reserved_word(w); }
+
+std::string binary_operator(RegOpKind op) {
+    switch (op) {
+        case RegOpKind::add: return "+";
+        case RegOpKind::sub: return "-";
+        case RegOpKind::mul: return "*";
+        case RegOpKind::div: return "/";
+        case RegOpKind::rem: return "%";
+        case RegOpKind::and_: return "&";
+        case RegOpKind::or_: return "|";
+        case RegOpKind::xor_: return "^";
+        case RegOpKind::shl: return "<<";
+        case RegOpKind::shr: return ">>";
+        case RegOpKind::eq: return "==";
+        case RegOpKind::ne: return "!=";
+        case RegOpKind::lt: return "<";
+        case RegOpKind::le: return "<=";
+        case RegOpKind::gt: return ">";
+        case RegOpKind::ge: return ">=";
+        case RegOpKind::move: break;
+    }
+    return "?";
+}
+
+std::string c_comparison(CmpOp op) { return op == CmpOp::eq ? "==" : print_cmp(op, Dialect::c); }
+
+class CThreadPrinter {
+public:
+    CThreadPrinter(const LitmusTest& test, const Thread& thread) : test_(test), thread_(thread) {}
+
+    std::string print() {
+        for (const Parameter& p : thread_.params)
+            if (!c_word(p.name) || reserved(p.name) || p.type.find('*') == std::string::npos)
+                fail("parameter '" + p.type + " " + p.name + "'");
+        block(0, thread_.code.size(), 1);
+        std::ostringstream out;
+        out << "P" << thread_.id;
+        if (thread_.placement) out << "@cta " << thread_.placement->cta << ",gpu " << thread_.placement->gpu;
+        out << " (";
+        for (std::size_t i = 0; i < thread_.params.size(); ++i)
+            out << (i ? ", " : "") << thread_.params[i].type << " " << thread_.params[i].name;
+        out << ") {\n";
+        for (const std::string& r : hoisted_) out << "  int " << r << ";\n";
+        out << body_.str() << "}\n";
+        return out.str();
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const {
+        unprintable(test_, what + " in P" + std::to_string(thread_.id) + " has no C form");
+    }
+
+    void line(int depth, const std::string& text) { body_ << std::string(2 * static_cast<std::size_t>(depth), ' ') << text << "\n"; }
+
+    // ---- names
+
+    std::string reg_name(const std::string& name) const {
+        if (!c_word(name) || reserved(name) || is_param(name)) fail("register name '" + name + "'");
+        return name;
+    }
+
+    bool is_param(const std::string& name) const {
+        return std::any_of(thread_.params.begin(), thread_.params.end(),
+                           [&](const Parameter& p) { return p.name == name; });
+    }
+
+    // A register read: first mentions that are reads need a hoisted
+    // declaration.
+    std::string read(const Register& r) {
+        const std::string& name = reg_name(r.name);
+        if (mentioned_.insert(name).second) hoisted_.push_back(name);
+        return name;
+    }
+
+    std::string value(const Operand& o) {
+        if (const auto* r = std::get_if<Register>(&o)) return read(*r);
+        return print_operand(o);
+    }
+
+    // "int r = " at a first mention outside any `if`, else "r = ".
+    std::string assign(const Register& r, int depth) {
+        const std::string& name = reg_name(r.name);
+        if (!mentioned_.insert(name).second) return name + " = ";
+        if (depth == 1) return "int " + name + " = ";
+        hoisted_.push_back(name);
+        return name + " = ";
+    }
+
+    std::string pointer(const Address& a) {
+        if (!is_param(a.location)) fail("location '" + a.location + "' (not a parameter)");
+        return a.offset ? a.location + " + " + value(*a.offset) : a.location;
+    }
+
+    std::string deref(const Address& a) {
+        const std::string p = pointer(a);
+        return a.offset ? "*(" + p + ")" : "*" + p;
+    }
+
+    static bool c_order(MemoryOrder o) {
+        return o == MemoryOrder::relaxed || o == MemoryOrder::consume || o == MemoryOrder::acquire ||
+               o == MemoryOrder::release || o == MemoryOrder::acq_rel || o == MemoryOrder::seq_cst;
+    }
+
+    std::string order(MemoryOrder o) const {
+        if (!c_order(o)) fail("memory order " + std::string(to_string(o)));
+        return "memory_order_" + std::string(to_string(o));
+    }
+
+    // The trailing scope argument; sys is the default and is left out.
+    std::string scope(Scope s) const {
+        if (s == Scope::none) fail("an atomic operation without a scope");
+        return s == Scope::sys ? "" : ", memory_scope_" + std::string(to_string(s));
+    }
+
+    // ---- statements
+
+    void block(std::size_t begin, std::size_t end, int depth) {
+        std::size_t i = begin;
+        while (i < end) {
+            if (const auto* b = std::get_if<Branch>(&thread_.code[i]))
+                if (structured_if(*b, i, end, depth)) continue;
+            statement(thread_.code[i], depth);
+            ++i;
+        }
+    }
+
+    std::ptrdiff_t find_label(const std::string& name, std::size_t from, std::size_t end) const {
+        for (std::size_t j = from; j < end; ++j)
+            if (const auto* l = std::get_if<Label>(&thread_.code[j]); l && l->name == name)
+                return static_cast<std::ptrdiff_t>(j);
+        return -1;
+    }
+
+    std::string if_head(const Branch& b) {
+        // The branch jumps past the then-part, so the `if` tests the negation.
+        const std::string lhs = value(b.lhs);
+        return "if (" + lhs + " " + c_comparison(negate(b.cmp)) + " " + value(b.rhs) + ") {";
+    }
+
+    // Prints the `if` starting at the branch at i, if it has the parser's
+    // shape; advances i past it.
+    bool structured_if(const Branch& b, std::size_t& i, std::size_t end, int depth) {
+        const std::string k = std::to_string(ifs_);
+        const std::string end_label = "__end" + k;
+        const std::string else_label = "__else" + k;
+        if (b.target == end_label) {
+            const std::ptrdiff_t j = find_label(end_label, i + 1, end);
+            if (j < 0) return false;
+            ++ifs_;
+            line(depth, if_head(b));
+            block(i + 1, static_cast<std::size_t>(j), depth + 1);
+            line(depth, "}");
+            i = static_cast<std::size_t>(j) + 1;
+            return true;
+        }
+        if (b.target == else_label) {
+            const std::ptrdiff_t j = find_label(else_label, i + 1, end);
+            if (j < 0 || static_cast<std::size_t>(j) < i + 2) return false;
+            const auto* g = std::get_if<Goto>(&thread_.code[static_cast<std::size_t>(j) - 1]);
+            if (!g || g->target != end_label) return false;
+            const std::ptrdiff_t m = find_label(end_label, static_cast<std::size_t>(j) + 1, end);
+            if (m < 0) return false;
+            ++ifs_;
+            line(depth, if_head(b));
+            block(i + 1, static_cast<std::size_t>(j) - 1, depth + 1);
+            line(depth, "} else {");
+            block(static_cast<std::size_t>(j) + 1, static_cast<std::size_t>(m), depth + 1);
+            line(depth, "}");
+            i = static_cast<std::size_t>(m) + 1;
+            return true;
+        }
+        return false;
+    }
+
+    void statement(const Instruction& ins, int depth) {
+        std::visit([&](const auto& i) { line(depth, text(i, depth)); }, ins);
+    }
+
+    std::string text(const Load& i, int depth) {
+        std::string src;
+        if (i.order == MemoryOrder::plain) {
+            if (i.scope != Scope::none) fail("a plain load with a scope");
+            src = deref(i.addr);
+        } else {
+            const std::string p = pointer(i.addr);
+            src = "atomic_load_explicit(" + p + ", " + order(i.order) + scope(i.scope) + ")";
+        }
+        return assign(i.dest, depth) + src + ";";
+    }
+
+    std::string text(const Store& i, int) {
+        if (i.order == MemoryOrder::plain) {
+            if (i.scope != Scope::none) fail("a plain store with a scope");
+            const std::string target = deref(i.addr);
+            return target + " = " + value(i.value) + ";";
+        }
+        const std::string p = pointer(i.addr);
+        const std::string v = value(i.value);
+        return "atomic_store_explicit(" + p + ", " + v + ", " + order(i.order) + scope(i.scope) + ");";
+    }
+
+    std::string text(const Rmw& i, int depth) {
+        if (i.op == RmwOp::cas || i.expected) fail("a PTX-style cas");
+        const std::string name = i.op == RmwOp::exch ? "atomic_exchange_explicit"
+                                                      : "atomic_fetch_" + std::string(to_string(i.op)) + "_explicit";
+        const std::string p = pointer(i.addr);
+        const std::string v = value(i.value);
+        const std::string call = name + "(" + p + ", " + v + ", " + order(i.order) + scope(i.scope) + ");";
+        return (i.dest ? assign(*i.dest, depth) : "") + call;
+    }
+
+    std::string text(const CompareExchange& i, int depth) {
+        const std::string p = pointer(i.addr);
+        std::string expected;
+        if (const auto* r = std::get_if<Register>(&i.expected)) {
+            expected = "&" + read(*r);
+        } else {
+            expected = pointer(std::get<Address>(i.expected));
+        }
+        const std::string v = value(i.desired);
+        const std::string call = std::string("atomic_compare_exchange_") + (i.weak ? "weak" : "strong") +
+                                 "_explicit(" + p + ", " + expected + ", " + v + ", " + order(i.success_order) +
+                                 ", " + order(i.failure_order) + scope(i.scope) + ");";
+        return (i.dest ? assign(*i.dest, depth) : "") + call;
+    }
+
+    std::string text(const Fence& i, int) {
+        if (i.kind == FenceKind::membar) fail("a PTX membar");
+        const char* name = i.kind == FenceKind::signal ? "atomic_signal_fence(" : "atomic_thread_fence(";
+        return name + order(i.order) + scope(i.scope) + ");";
+    }
+
+    std::string text(const Barrier&, int) { fail("a PTX barrier"); }
+
+    std::string text(const RegOp& i, int depth) {
+        if (i.op == RegOpKind::move) {
+            if (i.rhs) fail("a move with two operands");
+            const std::string v = value(i.lhs);
+            return assign(i.dest, depth) + v + ";";
+        }
+        if (!i.rhs) fail("a register operation without a second operand");
+        const std::string a = value(i.lhs);
+        const std::string b = value(*i.rhs);
+        return assign(i.dest, depth) + a + " " + binary_operator(i.op) + " " + b + ";";
+    }
+
+    std::string text(const Label& i, int) { return label(i.name) + ": ;"; }
+    std::string text(const Goto& i, int) { return "goto " + label(i.target) + ";"; }
+
+    std::string text(const Branch& i, int) {
+        const std::string a = value(i.lhs);
+        return "if (" + a + " " + c_comparison(i.cmp) + " " + value(i.rhs) + ") goto " + label(i.target) + ";";
+    }
+
+    std::string label(const std::string& name) const {
+        if (!c_word(name) || reserved(name) || is_param(name)) fail("label name '" + name + "'");
+        return name;
+    }
+
+    const LitmusTest& test_;
+    const Thread& thread_;
+    std::ostringstream body_;
+    std::unordered_set<std::string> mentioned_;
+    std::vector<std::string> hoisted_;
+    int ifs_ = 0;
+};
+
+}  // namespace
+
+std::string print_c_threads(const LitmusTest& test) {
+    std::string out;
+    for (const Thread& t : test.threads) out += CThreadPrinter(test, t).print() + "\n";
+    return out;
+}
+
+}  // namespace mapsound::litmus::detail

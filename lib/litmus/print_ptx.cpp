@@ -1,0 +1,176 @@
+// Printing PTX threads as Dartagnan's column layout: a header row with the
+// placements, then one row per instruction index, cells padded so the '|'
+// separators line up.  Only what the PTX parser accepts is printed; anything
+// else is reported through unprintable().
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "litmus/printer_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+class PtxCell {
+public:
+    explicit PtxCell(const LitmusTest& test) : test_(test) {}
+
+    std::string operator()(const Load& i) const {
+        check_unscoped_or_scoped(i.order, i.scope, "ld");
+        if (i.order != MemoryOrder::weak && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::acquire &&
+            i.order != MemoryOrder::volatile_)
+            fail("a load with order " + std::string(to_string(i.order)));
+        return "ld" + qualifiers(i.order, i.scope) + " " + reg(i.dest) + ", " + location(i.addr);
+    }
+
+    std::string operator()(const Store& i) const {
+        check_unscoped_or_scoped(i.order, i.scope, "st");
+        if (i.order != MemoryOrder::weak && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::release &&
+            i.order != MemoryOrder::volatile_)
+            fail("a store with order " + std::string(to_string(i.order)));
+        return "st" + qualifiers(i.order, i.scope) + " " + location(i.addr) + ", " + value(i.value);
+    }
+
+    std::string operator()(const Rmw& i) const {
+        if (i.order != MemoryOrder::relaxed && i.order != MemoryOrder::acquire && i.order != MemoryOrder::release &&
+            i.order != MemoryOrder::acq_rel)
+            fail("an RMW with order " + std::string(to_string(i.order)));
+        if (i.scope == Scope::none) fail("an RMW without a scope");
+        if ((i.op == RmwOp::cas) != i.expected.has_value()) fail("an RMW whose expected value does not match its op");
+        if (!i.dest && i.op == RmwOp::cas) fail("a cas without a destination register");
+        std::string s = std::string(i.dest ? "atom" : "red") + qualifiers(i.order, i.scope) + "." +
+                        std::string(to_string(i.op)) + " ";
+        if (i.dest) s += reg(*i.dest) + ", ";
+        s += location(i.addr) + ", ";
+        if (i.expected) s += value(*i.expected) + ", ";
+        return s + value(i.value);
+    }
+
+    std::string operator()(const CompareExchange&) const { fail("a C compare-exchange"); }
+
+    std::string operator()(const Fence& i) const {
+        if (i.scope == Scope::none) fail("a fence without a scope");
+        if (i.kind == FenceKind::membar) {
+            if (i.order != MemoryOrder::seq_cst) fail("a membar that is not seq_cst");
+            return "membar." + std::string(to_string(i.scope));
+        }
+        if (i.kind != FenceKind::fence) fail("a signal fence");
+        if (i.order == MemoryOrder::seq_cst) return "fence.sc." + std::string(to_string(i.scope));
+        if (i.order == MemoryOrder::acq_rel) return "fence.acq_rel." + std::string(to_string(i.scope));
+        fail("a fence with order " + std::string(to_string(i.order)));
+    }
+
+    std::string operator()(const Barrier& i) const {
+        if (i.thread_count && !i.resource) fail("a barrier with a thread count but no resource");
+        std::string s = "bar.cta.sync " + value(i.id);
+        if (i.resource) s += ", " + value(*i.resource);
+        if (i.thread_count) s += ", " + value(*i.thread_count);
+        return s;
+    }
+
+    std::string operator()(const RegOp& i) const {
+        if (i.op == RegOpKind::move) {
+            if (i.rhs) fail("a move with two operands");
+            return "ld " + reg(i.dest) + ", " + value(i.lhs);  // the dialect's register move
+        }
+        static const RegOpKind arithmetic[] = {RegOpKind::add, RegOpKind::sub,  RegOpKind::mul, RegOpKind::div,
+                                               RegOpKind::rem, RegOpKind::and_, RegOpKind::or_, RegOpKind::xor_,
+                                               RegOpKind::shl, RegOpKind::shr};
+        if (std::find(std::begin(arithmetic), std::end(arithmetic), i.op) == std::end(arithmetic))
+            fail("a register comparison (" + std::string(to_string(i.op)) + ")");
+        if (!i.rhs) fail("a register operation without a second operand");
+        return std::string(to_string(i.op)) + " " + reg(i.dest) + ", " + value(i.lhs) + ", " + value(*i.rhs);
+    }
+
+    std::string operator()(const Label& i) const { return label(i.name) + ":"; }
+    std::string operator()(const Goto& i) const { return "goto " + label(i.target); }
+
+    std::string operator()(const Branch& i) const {
+        return "b" + std::string(to_string(i.cmp)) + " " + value(i.lhs) + ", " + value(i.rhs) + ", " + label(i.target);
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " has no PTX form"); }
+
+    // Weak and volatile accesses carry no scope; the others need one.
+    void check_unscoped_or_scoped(MemoryOrder o, Scope s, const char* mnemonic) const {
+        const bool unscoped = o == MemoryOrder::weak || o == MemoryOrder::volatile_;
+        if (unscoped != (s == Scope::none))
+            fail(std::string(mnemonic) + "." + std::string(to_string(o)) + " with scope " + std::string(to_string(s)));
+    }
+
+    static std::string qualifiers(MemoryOrder o, Scope s) {
+        std::string q = "." + std::string(to_string(o));
+        if (s != Scope::none) q += "." + std::string(to_string(s));
+        return q;
+    }
+
+    static bool register_name(const std::string& w) {
+        return w.size() >= 2 && w[0] == 'r' &&
+               std::all_of(w.begin() + 1, w.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+
+    static bool word(const std::string& w) {
+        return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+               std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    std::string reg(const Register& r) const {
+        if (!register_name(r.name)) fail("register '" + r.name + "' (PTX registers are r<digits>)");
+        return r.name;
+    }
+
+    std::string value(const Operand& o) const {
+        if (const auto* r = std::get_if<Register>(&o)) return reg(*r);
+        return print_operand(o);
+    }
+
+    std::string location(const Address& a) const {
+        if (a.offset) fail("an address with an offset");
+        if (!word(a.location) || register_name(a.location)) fail("location name '" + a.location + "'");
+        return a.location;
+    }
+
+    std::string label(const std::string& name) const {
+        if (!word(name)) fail("label name '" + name + "'");
+        return name;
+    }
+
+    const LitmusTest& test_;
+};
+
+std::string header(const Thread& t) {
+    std::string s = "P" + std::to_string(t.id);
+    if (t.placement) s += "@cta " + std::to_string(t.placement->cta) + ",gpu " + std::to_string(t.placement->gpu);
+    return s;
+}
+
+}  // namespace
+
+std::string print_ptx_threads(const LitmusTest& test) {
+    if (test.threads.empty()) unprintable(test, "a PTX test needs at least one thread");
+    // cells[t][0] is thread t's header, cells[t][k+1] its k-th instruction.
+    std::vector<std::vector<std::string>> cells;
+    std::size_t rows = 0;
+    for (const Thread& t : test.threads) {
+        if (!t.params.empty()) unprintable(test, "PTX threads have no parameters");
+        std::vector<std::string> column{header(t)};
+        for (const Instruction& i : t.code) column.push_back(std::visit(PtxCell(test), i));
+        rows = std::max(rows, column.size());
+        cells.push_back(std::move(column));
+    }
+    std::ostringstream out;
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t t = 0; t < cells.size(); ++t) {
+            std::size_t width = 0;
+            for (const std::string& c : cells[t]) width = std::max(width, c.size());
+            const std::string cell = r < cells[t].size() ? cells[t][r] : "";
+            out << (t == 0 ? " " : " | ") << cell << std::string(width - cell.size(), ' ');
+        }
+        out << " ;\n";
+    }
+    return out.str();
+}
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,145 @@
+// print_litmus: the parts of a test both dialects write the same way (header,
+// doc string, init block, final condition); the threads come from
+// print_ptx.cpp and print_c.cpp.
+#include <sstream>
+#include <stdexcept>
+
+#include "litmus/printer_common.hpp"
+#include "mapsound/litmus/print.hpp"
+
+namespace mapsound::litmus {
+
+namespace detail {
+
+void unprintable(const LitmusTest& test, const std::string& why) {
+    throw std::invalid_argument("cannot print litmus test '" + test.name + "' as " +
+                                std::string(to_string(test.dialect)) + ": " + why);
+}
+
+std::string print_operand(const Operand& o) {
+    if (const auto* v = std::get_if<std::int64_t>(&o)) return std::to_string(*v);
+    return std::get<Register>(o).name;
+}
+
+std::string print_cmp(CmpOp op, Dialect dialect) {
+    switch (op) {
+        case CmpOp::eq: return dialect == Dialect::c ? "=" : "==";
+        case CmpOp::ne: return "!=";
+        case CmpOp::lt: return "<";
+        case CmpOp::le: return "<=";
+        case CmpOp::gt: return ">";
+        case CmpOp::ge: return ">=";
+    }
+    return "?";
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::unprintable;
+
+std::string print_value(const InitValue& v) {
+    if (const auto* n = std::get_if<std::int64_t>(&v)) return std::to_string(*n);
+    return "&" + std::get<AddressOf>(v).location;
+}
+
+std::string thread_ref(int thread, Dialect d) {
+    return (d == Dialect::ptx ? "P" : "") + std::to_string(thread);
+}
+
+// One init item per line.  Untyped scalars are written "x=0" in PTX and
+// "[x] = 0" in C, as the suites do.
+void print_init_block(std::ostringstream& out, const LitmusTest& test) {
+    const bool ptx = test.dialect == Dialect::ptx;
+    const std::string eq = ptx ? "=" : " = ";
+    out << "{\n";
+    for (const Location& l : test.locations) {
+        if (l.values.empty()) unprintable(test, "location '" + l.name + "' has no elements");
+        out << (ptx ? "" : " ");
+        if (l.values.size() == 1 && l.type.empty()) {
+            out << (ptx ? l.name : "[" + l.name + "]") << eq << print_value(l.values[0]) << ";\n";
+            continue;
+        }
+        if (!l.type.empty()) out << l.type << ' ';
+        out << l.name;
+        if (l.values.size() == 1) {
+            out << eq << print_value(l.values[0]) << ";\n";
+            continue;
+        }
+        out << "[" << l.values.size() << "] = {";
+        for (std::size_t i = 0; i < l.values.size(); ++i) out << (i ? ", " : "") << print_value(l.values[i]);
+        out << "};\n";
+    }
+    for (const RegisterInit& r : test.register_inits)
+        out << (ptx ? "" : " ") << thread_ref(r.thread, test.dialect) << ":" << r.reg.name << eq
+            << print_value(r.value) << ";\n";
+    out << "}\n";
+}
+
+std::string print_term(const Term& t, Dialect d) {
+    if (const auto* v = std::get_if<std::int64_t>(&t)) return std::to_string(*v);
+    if (const auto* r = std::get_if<RegisterRef>(&t)) return thread_ref(r->thread, d) + ":" + r->reg;
+    const MemoryRef& m = std::get<MemoryRef>(t);
+    return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
+}
+
+// Parenthesizes exactly where the grammar needs it (~ over /\ over \/,
+// chains nest left), so the re-parsed tree is the same tree.
+std::string print_expr(const CondExpr& e, Dialect d) {
+    using K = CondExpr::Kind;
+    auto wrapped = [&](const CondExpr& x) { return "(" + print_expr(x, d) + ")"; };
+    switch (e.kind) {
+        case K::truth: return e.value ? "true" : "false";
+        case K::compare:
+            return print_term(e.lhs, d) + (d == Dialect::ptx ? " " : "") + detail::print_cmp(e.cmp, d) +
+                   (d == Dialect::ptx ? " " : "") + print_term(e.rhs, d);
+        case K::not_: {
+            const CondExpr& x = e.operands.at(0);
+            return "~" + (x.kind == K::truth || x.kind == K::not_ ? print_expr(x, d) : wrapped(x));
+        }
+        case K::and_:
+        case K::or_: {
+            const CondExpr& a = e.operands.at(0);
+            const CondExpr& b = e.operands.at(1);
+            const bool conj = e.kind == K::and_;
+            const bool wrap_a = conj && a.kind == K::or_;
+            const bool wrap_b = b.kind == K::or_ || (conj && b.kind == K::and_);
+            return (wrap_a ? wrapped(a) : print_expr(a, d)) + (conj ? " /\\ " : " \\/ ") +
+                   (wrap_b ? wrapped(b) : print_expr(b, d));
+        }
+    }
+    return "?";
+}
+
+void print_condition(std::ostringstream& out, const LitmusTest& test) {
+    const Dialect d = test.dialect;
+    if (test.filter) out << "filter (" << print_expr(*test.filter, d) << ")\n";
+    switch (test.condition.quantifier) {
+        case Quantifier::exists: out << "exists"; break;
+        case Quantifier::not_exists: out << "~exists"; break;
+        case Quantifier::forall: out << "forall"; break;
+    }
+    out << (d == Dialect::ptx ? "\n" : " ") << "(" << print_expr(test.condition.expr, d) << ")\n";
+}
+
+}  // namespace
+
+std::string print_litmus(const LitmusTest& test) {
+    if (test.name.empty() || test.name.find_first_of(" \t\r\n\f\v") != std::string::npos)
+        unprintable(test, "the name must be one non-empty word");
+    if (test.doc && test.doc->find('"') != std::string::npos)
+        unprintable(test, "the doc string contains '\"'");
+    for (std::size_t i = 0; i < test.threads.size(); ++i)
+        if (test.threads[i].id != static_cast<int>(i)) unprintable(test, "threads must be numbered 0, 1, ...");
+
+    std::ostringstream out;
+    out << (test.dialect == Dialect::ptx ? "PTX " : "C ") << test.name << "\n";
+    if (test.doc) out << "\"" << *test.doc << "\"\n";
+    print_init_block(out, test);
+    out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
+    print_condition(out, test);
+    return out.str();
+}
+
+}  // namespace mapsound::litmus

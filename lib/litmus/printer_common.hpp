@@ -1,0 +1,24 @@
+// Pieces of the printer shared by both dialects, and the dialect-specific
+// thread printers.  Internal to the litmus front end.
+#pragma once
+
+#include <string>
+
+#include "mapsound/litmus/program.hpp"
+
+namespace mapsound::litmus::detail {
+
+// Throws std::invalid_argument "cannot print <test name> as <dialect>: <why>".
+[[noreturn]] void unprintable(const LitmusTest& test, const std::string& why);
+
+// An integer constant or a register name.
+std::string print_operand(const Operand& o);
+
+// "x == 1" style (PTX) or "x=1" style (C) comparison operators.
+std::string print_cmp(CmpOp op, Dialect dialect);
+
+// Thread headers and bodies, each ending in a newline.
+std::string print_ptx_threads(const LitmusTest& test);
+std::string print_c_threads(const LitmusTest& test);
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,158 @@
+// Small functions of the program IR: enum names and expression builders.
+#include "mapsound/litmus/program.hpp"
+
+#include <utility>
+
+namespace mapsound::litmus {
+
+std::string_view to_string(Dialect d) { return d == Dialect::ptx ? "ptx" : "c"; }
+
+std::string_view to_string(Scope s) {
+    switch (s) {
+        case Scope::none: return "none";
+        case Scope::cta: return "cta";
+        case Scope::gpu: return "gpu";
+        case Scope::sys: return "sys";
+    }
+    return "?";
+}
+
+std::string_view to_string(MemoryOrder o) {
+    switch (o) {
+        case MemoryOrder::plain: return "plain";
+        case MemoryOrder::weak: return "weak";
+        case MemoryOrder::relaxed: return "relaxed";
+        case MemoryOrder::consume: return "consume";
+        case MemoryOrder::acquire: return "acquire";
+        case MemoryOrder::release: return "release";
+        case MemoryOrder::acq_rel: return "acq_rel";
+        case MemoryOrder::seq_cst: return "seq_cst";
+        case MemoryOrder::volatile_: return "volatile";
+    }
+    return "?";
+}
+
+std::string_view to_string(RmwOp op) {
+    switch (op) {
+        case RmwOp::add: return "add";
+        case RmwOp::sub: return "sub";
+        case RmwOp::and_: return "and";
+        case RmwOp::or_: return "or";
+        case RmwOp::xor_: return "xor";
+        case RmwOp::exch: return "exch";
+        case RmwOp::cas: return "cas";
+    }
+    return "?";
+}
+
+std::string_view to_string(CmpOp op) {
+    switch (op) {
+        case CmpOp::eq: return "eq";
+        case CmpOp::ne: return "ne";
+        case CmpOp::lt: return "lt";
+        case CmpOp::le: return "le";
+        case CmpOp::gt: return "gt";
+        case CmpOp::ge: return "ge";
+    }
+    return "?";
+}
+
+std::string_view to_string(RegOpKind op) {
+    switch (op) {
+        case RegOpKind::move: return "move";
+        case RegOpKind::add: return "add";
+        case RegOpKind::sub: return "sub";
+        case RegOpKind::mul: return "mul";
+        case RegOpKind::div: return "div";
+        case RegOpKind::rem: return "rem";
+        case RegOpKind::and_: return "and";
+        case RegOpKind::or_: return "or";
+        case RegOpKind::xor_: return "xor";
+        case RegOpKind::shl: return "shl";
+        case RegOpKind::shr: return "shr";
+        case RegOpKind::eq: return "eq";
+        case RegOpKind::ne: return "ne";
+        case RegOpKind::lt: return "lt";
+        case RegOpKind::le: return "le";
+        case RegOpKind::gt: return "gt";
+        case RegOpKind::ge: return "ge";
+    }
+    return "?";
+}
+
+std::string_view to_string(FenceKind k) {
+    switch (k) {
+        case FenceKind::fence: return "fence";
+        case FenceKind::membar: return "membar";
+        case FenceKind::signal: return "signal";
+    }
+    return "?";
+}
+
+std::string_view to_string(Quantifier q) {
+    switch (q) {
+        case Quantifier::exists: return "exists";
+        case Quantifier::not_exists: return "not_exists";
+        case Quantifier::forall: return "forall";
+    }
+    return "?";
+}
+
+CmpOp negate(CmpOp op) {
+    switch (op) {
+        case CmpOp::eq: return CmpOp::ne;
+        case CmpOp::ne: return CmpOp::eq;
+        case CmpOp::lt: return CmpOp::ge;
+        case CmpOp::le: return CmpOp::gt;
+        case CmpOp::gt: return CmpOp::le;
+        case CmpOp::ge: return CmpOp::lt;
+    }
+    return op;
+}
+
+CondExpr CondExpr::truth(bool v) {
+    CondExpr e;
+    e.kind = Kind::truth;
+    e.value = v;
+    return e;
+}
+
+CondExpr CondExpr::compare(Term lhs, CmpOp cmp, Term rhs) {
+    CondExpr e;
+    e.kind = Kind::compare;
+    e.cmp = cmp;
+    e.lhs = std::move(lhs);
+    e.rhs = std::move(rhs);
+    return e;
+}
+
+CondExpr CondExpr::negation(CondExpr a) {
+    CondExpr e;
+    e.kind = Kind::not_;
+    e.operands.push_back(std::move(a));
+    return e;
+}
+
+CondExpr CondExpr::conjunction(CondExpr a, CondExpr b) {
+    CondExpr e;
+    e.kind = Kind::and_;
+    e.operands.push_back(std::move(a));
+    e.operands.push_back(std::move(b));
+    return e;
+}
+
+CondExpr CondExpr::disjunction(CondExpr a, CondExpr b) {
+    CondExpr e;
+    e.kind = Kind::or_;
+    e.operands.push_back(std::move(a));
+    e.operands.push_back(std::move(b));
+    return e;
+}
+
+const Location* LitmusTest::find_location(std::string_view name) const {
+    for (const Location& l : locations)
+        if (l.name == name) return &l;
+    return nullptr;
+}
+
+}  // namespace mapsound::litmus

@@ -1,0 +1,428 @@
+// The PTX body in Dartagnan's dialect: a thread header row, then instruction
+// rows whose '|'-separated cells are the threads' columns.
+//
+//   P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+//   st.weak x, 1   | ld.acquire.gpu r1, y ;
+//   LC00:          |                      ;
+//
+// A mnemonic is one dotted token ("atom.acq_rel.gpu.add"); its qualifiers
+// may come in any order and are classified by kind (semantics, scope,
+// operation, ignored data type), so "atom.gpu.acq_rel.add" is accepted too.
+// Registers are the words r<digits>, as in Dartagnan's grammar; every other
+// word in an address position is a memory location.
+#include <array>
+
+#include "litmus/parse_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+bool is_register_name(std::string_view w) {
+    if (w.size() < 2 || w[0] != 'r') return false;
+    for (char c : w.substr(1))
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+// One dotted part of a mnemonic and where it starts within the token.
+struct Part {
+    std::string_view text;
+    std::size_t offset;
+};
+
+std::vector<Part> split_mnemonic(const std::string& word) {
+    std::vector<Part> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t dot = word.find('.', start);
+        parts.push_back(Part{std::string_view(word).substr(start, dot - start), start});
+        if (dot == std::string::npos) return parts;
+        start = dot + 1;
+    }
+}
+
+// The qualifiers of one instruction, sorted into kinds.
+struct Qualifiers {
+    std::optional<MemoryOrder> sem;
+    std::optional<Scope> scope;
+    std::optional<RmwOp> op;
+    bool sync = false;  // bar's ".sync"
+    bool cta = false;   // bar's ".cta" (a scope word, but not a scope here)
+};
+
+std::optional<MemoryOrder> semantics_word(std::string_view w) {
+    if (w == "weak") return MemoryOrder::weak;
+    if (w == "relaxed" || w == "rlx") return MemoryOrder::relaxed;
+    if (w == "acquire" || w == "acq") return MemoryOrder::acquire;
+    if (w == "release" || w == "rel") return MemoryOrder::release;
+    if (w == "acq_rel") return MemoryOrder::acq_rel;
+    if (w == "sc") return MemoryOrder::seq_cst;
+    if (w == "volatile") return MemoryOrder::volatile_;
+    return std::nullopt;
+}
+
+std::optional<Scope> scope_word(std::string_view w) {
+    if (w == "cta") return Scope::cta;
+    if (w == "gpu" || w == "gl") return Scope::gpu;
+    if (w == "sys") return Scope::sys;
+    return std::nullopt;
+}
+
+std::optional<RmwOp> rmw_word(std::string_view w) {
+    if (w == "add") return RmwOp::add;
+    if (w == "sub") return RmwOp::sub;
+    if (w == "and") return RmwOp::and_;
+    if (w == "or") return RmwOp::or_;
+    if (w == "xor") return RmwOp::xor_;
+    if (w == "exch") return RmwOp::exch;
+    if (w == "cas") return RmwOp::cas;
+    return std::nullopt;
+}
+
+// Data types and the .global state space say nothing the IR records.
+bool ignored_word(std::string_view w) {
+    static constexpr std::array<std::string_view, 10> words = {"u32", "s32", "b32", "u64", "s64",
+                                                               "b64", "u16", "s16", "b16", "global"};
+    for (auto x : words)
+        if (w == x) return true;
+    return false;
+}
+
+std::optional<RegOpKind> arith_word(std::string_view w) {
+    static const std::pair<std::string_view, RegOpKind> table[] = {
+        {"add", RegOpKind::add}, {"sub", RegOpKind::sub}, {"mul", RegOpKind::mul}, {"div", RegOpKind::div},
+        {"rem", RegOpKind::rem}, {"and", RegOpKind::and_}, {"or", RegOpKind::or_}, {"xor", RegOpKind::xor_},
+        {"shl", RegOpKind::shl}, {"shr", RegOpKind::shr}};
+    for (const auto& [text, kind] : table)
+        if (w == text) return kind;
+    return std::nullopt;
+}
+
+std::optional<CmpOp> branch_word(std::string_view w) {
+    static const std::pair<std::string_view, CmpOp> table[] = {{"beq", CmpOp::eq}, {"bne", CmpOp::ne},
+                                                               {"blt", CmpOp::lt}, {"ble", CmpOp::le},
+                                                               {"bgt", CmpOp::gt}, {"bge", CmpOp::ge}};
+    for (const auto& [text, kind] : table)
+        if (w == text) return kind;
+    return std::nullopt;
+}
+
+class PtxParser {
+public:
+    PtxParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+
+    void parse() {
+        header_row();
+        labels_.resize(test_.threads.size());
+        while (!at_condition()) row();
+        for (const LabelTable& t : labels_) t.check(lx_);
+    }
+
+private:
+    bool at_condition() {
+        const Token& t = lx_.peek();
+        return t.kind == TokenKind::end || t.is_ident("exists") || t.is_ident("forall") ||
+               t.is_ident("filter") || t.is_punct("~");
+    }
+
+    void header_row() {
+        do {
+            const Token name = lx_.peek();
+            const auto n = thread_name_number(name.text);
+            const int expected = static_cast<int>(test_.threads.size());
+            if (name.kind != TokenKind::identifier || n != expected)
+                lx_.fail(name, "thread 'P" + std::to_string(expected) + "'");
+            lx_.next();
+            Thread t;
+            t.id = expected;
+            if (lx_.accept_punct("@")) t.placement = parse_placement(lx_);
+            test_.threads.push_back(std::move(t));
+        } while (lx_.accept_punct("|"));
+        if (!lx_.peek().is_punct(";")) lx_.fail(lx_.peek(), "'|' or ';' in the thread header row");
+        lx_.next();
+    }
+
+    void row() {
+        std::size_t column = 0;
+        for (;;) {
+            if (!lx_.peek().is_punct("|") && !lx_.peek().is_punct(";")) cell(column);
+            const Token sep = lx_.peek();
+            if (sep.is_punct(";")) {
+                lx_.next();
+                return;
+            }
+            if (!sep.is_punct("|")) lx_.fail(sep, "'|' or ';' after an instruction");
+            if (column + 1 >= test_.threads.size())
+                lx_.fail(sep, "';' ending the row (the test has " + std::to_string(test_.threads.size()) +
+                                  " thread" + (test_.threads.size() == 1 ? "" : "s") + ")");
+            lx_.next();
+            ++column;
+        }
+    }
+
+    void cell(std::size_t column) {
+        std::vector<Instruction>& code = test_.threads[column].code;
+        const Token first = lx_.peek();
+        if (first.kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
+            if (first.text.find('.') != std::string::npos) lx_.fail(first, "a label name");
+            lx_.next();
+            lx_.next();
+            labels_[column].define(lx_, first, first.text);
+            code.push_back(Label{first.text});
+            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
+        }
+        code.push_back(instruction(column));
+    }
+
+    // ---- operands
+
+    Register reg() {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register (r0, r1, ...)");
+        lx_.next();
+        return Register{t.text};
+    }
+
+    bool at_value() {
+        const Token& t = lx_.peek();
+        return lx_.at_integer() || (t.kind == TokenKind::identifier && is_register_name(t.text));
+    }
+
+    Operand value() {
+        if (lx_.at_integer()) return lx_.expect_integer("a register or constant");
+        if (!at_value()) lx_.fail(lx_.peek(), "a register or constant");
+        return reg();
+    }
+
+    Address location() {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || is_register_name(t.text) || t.text.find('.') != std::string::npos)
+            lx_.fail(t, "a memory location");
+        lx_.next();
+        return Address{t.text, std::nullopt};
+    }
+
+    void comma() { lx_.expect_punct(","); }
+
+    // ---- instructions
+
+    Instruction instruction(std::size_t column) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier) lx_.fail(t, "an instruction, a label or '|'");
+        lx_.next();
+        const std::vector<Part> parts = split_mnemonic(t.text);
+        const std::string_view m = parts[0].text;
+        if (m == "ld") return load(t, parts);
+        if (m == "st") return store(t, parts);
+        if (m == "atom" || m == "red") return rmw(t, parts, m == "atom");
+        if (m == "fence") return fence(t, parts);
+        if (m == "membar") return membar(t, parts);
+        if (m == "bar") return barrier(t, parts);
+        if (m == "mov") {
+            no_qualifiers(t, parts);
+            Register d = reg();
+            comma();
+            return RegOp{d, RegOpKind::move, value(), std::nullopt};
+        }
+        if (auto k = arith_word(m)) {
+            qualifiers(t, parts, false, false, false);  // data types only
+            Register d = reg();
+            comma();
+            Operand a = value();
+            comma();
+            return RegOp{d, *k, a, value()};
+        }
+        if (auto c = branch_word(m)) {
+            no_qualifiers(t, parts);
+            Operand a = value();
+            comma();
+            Operand b = value();
+            comma();
+            return Branch{*c, a, b, label_use(column)};
+        }
+        if (m == "goto" || m == "bra") {
+            no_qualifiers(t, parts);
+            return Goto{label_use(column)};
+        }
+        lx_.fail_within(t, 0, t.text,
+                        "a PTX instruction (ld, st, atom, red, fence, membar, bar, add, beq, goto, ...)");
+    }
+
+    std::string label_use(std::size_t column) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || t.text.find('.') != std::string::npos) lx_.fail(t, "a label name");
+        lx_.next();
+        labels_[column].use(t, t.text);
+        return t.text;
+    }
+
+    void no_qualifiers(const Token& t, const std::vector<Part>& parts) {
+        if (parts.size() > 1)
+            lx_.fail_within(t, parts[1].offset - 1, std::string(".") + std::string(parts[1].text),
+                            "no qualifier on '" + std::string(parts[0].text) + "'");
+    }
+
+    // Sorts the qualifiers after the mnemonic, failing on unknown ones, on
+    // kinds the instruction does not take and on repeated kinds.
+    Qualifiers qualifiers(const Token& t, const std::vector<Part>& parts, bool takes_sem, bool takes_scope,
+                          bool takes_op) {
+        Qualifiers q;
+        const std::string mnemonic(parts[0].text);
+        for (std::size_t i = 1; i < parts.size(); ++i) {
+            const Part& p = parts[i];
+            const std::string shown = "." + std::string(p.text);
+            auto fail = [&](const std::string& what) { lx_.fail_within(t, p.offset - 1, shown, what); };
+            if (ignored_word(p.text)) continue;
+            if (auto s = semantics_word(p.text); s && takes_sem) {
+                if (q.sem) fail("at most one semantics qualifier on '" + mnemonic + "'");
+                q.sem = s;
+            } else if (auto sc = scope_word(p.text); sc && takes_scope) {
+                if (q.scope) fail("at most one scope qualifier on '" + mnemonic + "'");
+                q.scope = sc;
+            } else if (auto op = rmw_word(p.text); op && takes_op) {
+                if (q.op) fail("at most one operation qualifier on '" + mnemonic + "'");
+                q.op = op;
+            } else {
+                std::string what = "a qualifier of '" + mnemonic + "' (";
+                if (takes_sem) what += "semantics, ";
+                if (takes_scope) what += "scope, ";
+                if (takes_op) what += "operation, ";
+                what += "data type)";
+                fail(what);
+            }
+        }
+        return q;
+    }
+
+    // The part holding 'kind' qualifier, for error positions: the first part
+    // that classifies as it, else the whole token.
+    void fail_on_part(const Token& t, const std::vector<Part>& parts, bool (*match)(std::string_view),
+                      const std::string& what) {
+        for (std::size_t i = 1; i < parts.size(); ++i)
+            if (match(parts[i].text))
+                lx_.fail_within(t, parts[i].offset - 1, "." + std::string(parts[i].text), what);
+        lx_.fail(t, what);
+    }
+
+    static bool is_sem(std::string_view w) { return semantics_word(w).has_value(); }
+    static bool is_scope(std::string_view w) { return scope_word(w).has_value(); }
+
+    // Checks the semantics/scope pairing of a memory access: weak and volatile
+    // take no scope, the others need one.
+    void access_scope(const Token& t, const std::vector<Part>& parts, MemoryOrder sem, std::optional<Scope> scope) {
+        const bool unscoped = sem == MemoryOrder::weak || sem == MemoryOrder::volatile_;
+        if (unscoped && scope)
+            fail_on_part(t, parts, is_scope,
+                         "no scope on a ." + std::string(to_string(sem)) + " access (it has none)");
+        if (!unscoped && !scope)
+            lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
+    }
+
+    Instruction load(const Token& t, const std::vector<Part>& parts) {
+        const Qualifiers q = qualifiers(t, parts, true, true, false);
+        Register d = reg();
+        comma();
+        // "ld r1, 1" / "ld r1, r2": no qualifier and a value operand is a move.
+        if (!q.sem && !q.scope && at_value()) return RegOp{d, RegOpKind::move, value(), std::nullopt};
+        const MemoryOrder sem = q.sem.value_or(MemoryOrder::weak);
+        if (sem != MemoryOrder::weak && sem != MemoryOrder::relaxed && sem != MemoryOrder::acquire &&
+            sem != MemoryOrder::volatile_)
+            fail_on_part(t, parts, is_sem, "load semantics (.weak, .relaxed, .acquire, .volatile)");
+        access_scope(t, parts, sem, q.scope);
+        return Load{d, location(), sem, q.scope.value_or(Scope::none)};
+    }
+
+    Instruction store(const Token& t, const std::vector<Part>& parts) {
+        const Qualifiers q = qualifiers(t, parts, true, true, false);
+        const MemoryOrder sem = q.sem.value_or(MemoryOrder::weak);
+        if (sem != MemoryOrder::weak && sem != MemoryOrder::relaxed && sem != MemoryOrder::release &&
+            sem != MemoryOrder::volatile_)
+            fail_on_part(t, parts, is_sem, "store semantics (.weak, .relaxed, .release, .volatile)");
+        access_scope(t, parts, sem, q.scope);
+        Address a = location();
+        comma();
+        return Store{a, value(), sem, q.scope.value_or(Scope::none)};
+    }
+
+    // atom.<sem>.<scope>.<op> d, x, v (cas: d, x, expected, new) and
+    // red.<sem>.<scope>.<op> x, v.  PTX defaults: .relaxed and .gpu.
+    Instruction rmw(const Token& t, const std::vector<Part>& parts, bool atom) {
+        const Qualifiers q = qualifiers(t, parts, true, true, true);
+        const MemoryOrder sem = q.sem.value_or(MemoryOrder::relaxed);
+        if (sem != MemoryOrder::relaxed && sem != MemoryOrder::acquire && sem != MemoryOrder::release &&
+            sem != MemoryOrder::acq_rel)
+            fail_on_part(t, parts, is_sem, "RMW semantics (.relaxed, .acquire, .release, .acq_rel)");
+        if (!q.op) lx_.fail(t, "an operation qualifier (.add, .sub, .and, .or, .xor, .exch, .cas) on '" + t.text + "'");
+        if (!atom && q.op == RmwOp::cas)
+            fail_on_part(t, parts, [](std::string_view w) { return w == "cas"; },
+                         "a red operation (.add, .sub, .and, .or, .xor, .exch)");
+        Rmw r;
+        r.op = *q.op;
+        r.order = sem;
+        r.scope = q.scope.value_or(Scope::gpu);
+        if (atom) {
+            r.dest = reg();
+            comma();
+        }
+        r.addr = location();
+        comma();
+        if (r.op == RmwOp::cas) {
+            r.expected = value();
+            comma();
+        }
+        r.value = value();
+        return r;
+    }
+
+    Instruction fence(const Token& t, const std::vector<Part>& parts) {
+        const Qualifiers q = qualifiers(t, parts, true, true, false);
+        // fence.<scope> alone means fence.acq_rel.<scope> in PTX.
+        const MemoryOrder sem = q.sem.value_or(MemoryOrder::acq_rel);
+        if (sem != MemoryOrder::seq_cst && sem != MemoryOrder::acq_rel)
+            fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel)");
+        if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
+        return Fence{FenceKind::fence, sem, *q.scope};
+    }
+
+    Instruction membar(const Token& t, const std::vector<Part>& parts) {
+        const Qualifiers q = qualifiers(t, parts, false, true, false);
+        if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gl, .gpu, .sys) on '" + t.text + "'");
+        return Fence{FenceKind::membar, MemoryOrder::seq_cst, *q.scope};
+    }
+
+    // bar.cta.sync / bar.sync, then one to three operands separated by
+    // commas or blanks.
+    Instruction barrier(const Token& t, const std::vector<Part>& parts) {
+        bool cta = false;
+        bool sync = false;
+        for (std::size_t i = 1; i < parts.size(); ++i) {
+            const Part& p = parts[i];
+            if (p.text == "cta" && !cta && !sync) {
+                cta = true;
+            } else if (p.text == "sync" && !sync) {
+                sync = true;
+            } else {
+                lx_.fail_within(t, p.offset - 1, "." + std::string(p.text),
+                                sync ? "no qualifier after '.sync'" : "'.cta' or '.sync' after 'bar'");
+            }
+        }
+        if (!sync) lx_.fail(t, "'bar.cta.sync' or 'bar.sync'");
+        Barrier b{value(), std::nullopt, std::nullopt};
+        if (lx_.accept_punct(",") || at_value()) {
+            b.resource = value();
+            if (lx_.accept_punct(",") || at_value()) b.thread_count = value();
+        }
+        return b;
+    }
+
+    Lexer& lx_;
+    LitmusTest& test_;
+    std::vector<LabelTable> labels_;
+};
+
+}  // namespace
+
+void parse_ptx_threads(Lexer& lx, LitmusTest& test) { PtxParser(lx, test).parse(); }
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,459 @@
+#include "model/parser.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "model/lexer.hpp"
+
+namespace mapsound::model {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// State shared by a model file and every file it includes, directly or not.
+struct IncludeState {
+    // The files being parsed, outermost first: as named in positions, and
+    // canonical for cycle detection (an empty path for text given directly).
+    std::vector<std::string> chain;
+    std::vector<fs::path> identities;
+    int files_read = 0;
+};
+
+bool read_file(const fs::path& path, std::string& out) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return false;  // ifstream would open it
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return false;
+    out = std::move(buffer).str();
+    return true;
+}
+
+// The same file reached along two spellings (a/../b.cat, ./b.cat, links)
+// must be recognised as one, or a cycle would go unnoticed.
+fs::path identity_of(const fs::path& path) {
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(path, ec);
+    if (!ec) return canonical;
+    fs::path absolute = fs::absolute(path, ec);
+    return ec ? path.lexically_normal() : absolute.lexically_normal();
+}
+
+bool starts_operand(TokenKind kind) {
+    switch (kind) {
+    case TokenKind::name:
+    case TokenKind::lparen:
+    case TokenKind::lbracket:
+    case TokenKind::zero:
+    case TokenKind::universe:
+    case TokenKind::tilde: return true;
+    default: return false;
+    }
+}
+
+// An expression under construction with the depth of its tree, which the
+// parser bounds (see kMaxExprDepth).
+struct Node {
+    CatExprPtr expr;
+    int depth = 0;
+};
+
+class Parser {
+public:
+    Parser(IncludeState& state, std::string text, std::string file, std::string dir)
+        : state_(state), lexer_(std::move(text), std::move(file)), dir_(std::move(dir)) {}
+
+    void parse(std::vector<CatStatement>& out, std::string& title) {
+        // herd model files start with their name, quoted or not.  Statements
+        // all start with keywords or `~`, so a leading string or name can
+        // only be that title.
+        if (at(TokenKind::string) || at(TokenKind::name)) title = take().text;
+        while (!at(TokenKind::end)) parse_statement(out);
+    }
+
+private:
+    // ---- tokens ----------------------------------------------------------
+
+    const Token& peek(std::size_t ahead = 0) {
+        while (lookahead_.size() <= ahead) lookahead_.push_back(lexer_.next());
+        return lookahead_[ahead];
+    }
+    bool at(TokenKind kind) { return peek().kind == kind; }
+    Token take() {
+        peek();
+        Token token = std::move(lookahead_.front());
+        lookahead_.pop_front();
+        return token;
+    }
+    bool accept(TokenKind kind) {
+        if (!at(kind)) return false;
+        take();
+        return true;
+    }
+    [[noreturn]] void fail_expected(const std::string& what, const Token& found) {
+        throw ParseError(found.pos, "expected " + what + ", found " + describe_token(found));
+    }
+    Token expect(TokenKind kind, const std::string& what) {
+        if (!at(kind)) fail_expected(what, peek());
+        return take();
+    }
+
+    // ---- statements ------------------------------------------------------
+
+    void parse_statement(std::vector<CatStatement>& out) {
+        switch (peek().kind) {
+        case TokenKind::kw_let: parse_let(out); return;
+        case TokenKind::kw_flag:
+        case TokenKind::tilde:
+        case TokenKind::kw_acyclic:
+        case TokenKind::kw_irreflexive:
+        case TokenKind::kw_empty: parse_axiom(out); return;
+        case TokenKind::kw_require: parse_require(out); return;
+        case TokenKind::kw_witness: parse_witness(out); return;
+        case TokenKind::kw_include: parse_include(out); return;
+        case TokenKind::kw_show:
+        case TokenKind::kw_unshow: parse_show(out); return;
+        default: fail_expected("a statement", peek());
+        }
+    }
+
+    void parse_let(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::let;
+        statement.pos = take().pos;
+        if (accept(TokenKind::kw_rec)) statement.kind = CatStatement::Kind::let_rec;
+        statement.bindings.push_back(parse_binding(
+            statement.kind == CatStatement::Kind::let_rec ? "'let rec'" : "'let'"));
+        while (accept(TokenKind::kw_and)) statement.bindings.push_back(parse_binding("'and'"));
+        out.push_back(std::move(statement));
+    }
+
+    CatBinding parse_binding(const std::string& after) {
+        const Token name = expect(TokenKind::name, "a name after " + after);
+        CatBinding binding;
+        binding.name = name.text;
+        binding.pos = name.pos;
+        if (accept(TokenKind::lparen)) {
+            do {
+                binding.parameters.push_back(expect(TokenKind::name, "a parameter name").text);
+            } while (accept(TokenKind::comma));
+            expect(TokenKind::rparen, "',' or ')' in the parameter list");
+            expect(TokenKind::equals, "'=' after the parameters in a let");
+        } else {
+            expect(TokenKind::equals, "'=' after the name in a let");
+        }
+        binding.body = parse_expr().expr;
+        return binding;
+    }
+
+    CatStatement::Test parse_test(const std::string& context) {
+        switch (peek().kind) {
+        case TokenKind::kw_acyclic: take(); return CatStatement::Test::acyclic;
+        case TokenKind::kw_irreflexive: take(); return CatStatement::Test::irreflexive;
+        case TokenKind::kw_empty: take(); return CatStatement::Test::empty;
+        default: fail_expected("'acyclic', 'irreflexive' or 'empty'" + context, peek());
+        }
+    }
+
+    // `as name`; a "string" is accepted too, since names cannot hold spaces.
+    std::string parse_optional_as(const std::string& what) {
+        if (!accept(TokenKind::kw_as)) return {};
+        if (!at(TokenKind::name) && !at(TokenKind::string)) {
+            fail_expected(what + " after 'as'", peek());
+        }
+        return take().text;
+    }
+
+    void parse_axiom(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::axiom;
+        statement.pos = peek().pos;
+        std::string context;
+        if (accept(TokenKind::kw_flag)) {
+            statement.flag = true;
+            context = " after 'flag'";
+        }
+        if (accept(TokenKind::tilde)) {
+            statement.negated = true;
+            context = " after '~'";
+        }
+        statement.test = parse_test(context);
+        statement.expr = parse_expr().expr;
+        statement.name = parse_optional_as("a name");
+        out.push_back(std::move(statement));
+    }
+
+    void parse_require(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::require;
+        statement.pos = take().pos;
+        std::string context = " after 'require'";
+        if (accept(TokenKind::tilde)) {
+            statement.negated = true;
+            context = " after '~'";
+        }
+        statement.test = parse_test(context);
+        statement.expr = parse_expr().expr;
+        statement.name = parse_optional_as("a name");
+        out.push_back(std::move(statement));
+    }
+
+    void parse_witness(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::witness;
+        statement.pos = take().pos;
+        statement.name = expect(TokenKind::name, "a name after 'witness'").text;
+        expect(TokenKind::less_equal, "'<=' after the witness name");
+        statement.expr = parse_expr().expr;
+        statement.description = parse_optional_as("a description");
+        out.push_back(std::move(statement));
+    }
+
+    // show/unshow are herd's display directives: `show e [as name]` and
+    // `show a, b, ...`.  Kept (first expression and name) but meaningless here.
+    void parse_show(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::show;
+        statement.pos = take().pos;
+        statement.expr = parse_expr().expr;
+        while (accept(TokenKind::comma)) parse_expr();
+        statement.name = parse_optional_as("a name");
+        out.push_back(std::move(statement));
+    }
+
+    void parse_include(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        statement.kind = CatStatement::Kind::include;
+        statement.pos = take().pos;
+        const Token file = expect(TokenKind::string, "a file name in quotes after 'include'");
+        if (file.text.empty()) fail_expected("a file name in quotes after 'include'", file);
+        statement.name = file.text;
+        out.push_back(std::move(statement));
+
+        // `/` keeps an absolute include as it is.
+        const fs::path resolved = (fs::path(dir_) / file.text).lexically_normal();
+        const std::string shown = resolved.string();
+        const fs::path identity = identity_of(resolved);
+        if (std::find(state_.identities.begin(), state_.identities.end(), identity) !=
+            state_.identities.end()) {
+            std::string chain;
+            for (const auto& link : state_.chain) chain += link + " -> ";
+            throw ParseError(file.pos, "include cycle: " + chain + shown);
+        }
+        if (++state_.files_read > kMaxIncludedFiles) {
+            throw ParseError(file.pos, "too many included files (more than " +
+                                           std::to_string(kMaxIncludedFiles) + ")");
+        }
+        std::string text;
+        if (!read_file(resolved, text)) {
+            throw ParseError(file.pos, "cannot read file '" + shown + "'");
+        }
+
+        state_.chain.push_back(shown);
+        state_.identities.push_back(identity);
+        Parser included(state_, std::move(text), shown, resolved.parent_path().string());
+        std::string ignored_title;  // an included file's title names that file only
+        included.parse(out, ignored_title);
+        state_.chain.pop_back();
+        state_.identities.pop_back();
+    }
+
+    // ---- expressions -----------------------------------------------------
+
+    Node make(CatExpr::Kind kind, const SourcePos& pos, std::string name,
+              const std::vector<Node>& operands) {
+        auto expr = std::make_shared<CatExpr>();
+        expr->kind = kind;
+        expr->pos = pos;
+        expr->name = std::move(name);
+        int depth = 0;
+        for (const auto& operand : operands) {
+            depth = std::max(depth, operand.depth);
+            expr->operands.push_back(operand.expr);
+        }
+        if (++depth > kMaxExprDepth) {
+            throw ParseError(pos, "expression nested too deeply (more than " +
+                                      std::to_string(kMaxExprDepth) + " levels)");
+        }
+        return Node{std::move(expr), depth};
+    }
+
+    // One precedence level of a binary operator, parsed iteratively so that
+    // long chains cost no stack.
+    Node parse_chain(TokenKind op, CatExpr::Kind kind, bool right_assoc,
+                     Node (Parser::*operand)()) {
+        std::vector<Node> operands{(this->*operand)()};
+        std::vector<SourcePos> operators;
+        while (at(op)) {
+            operators.push_back(take().pos);
+            operands.push_back((this->*operand)());
+        }
+        if (right_assoc) {
+            Node result = operands.back();
+            for (std::size_t i = operators.size(); i-- > 0;) {
+                result = make(kind, operators[i], {}, {operands[i], result});
+            }
+            return result;
+        }
+        Node result = operands.front();
+        for (std::size_t i = 0; i < operators.size(); ++i) {
+            result = make(kind, operators[i], {}, {result, operands[i + 1]});
+        }
+        return result;
+    }
+
+    Node parse_expr() {
+        return parse_chain(TokenKind::bar, CatExpr::Kind::union_, true, &Parser::parse_sequence);
+    }
+    Node parse_sequence() {
+        return parse_chain(TokenKind::semicolon, CatExpr::Kind::sequence, true,
+                           &Parser::parse_difference);
+    }
+    Node parse_difference() {
+        return parse_chain(TokenKind::backslash, CatExpr::Kind::difference, false,
+                           &Parser::parse_intersection);
+    }
+    Node parse_intersection() {
+        return parse_chain(TokenKind::ampersand, CatExpr::Kind::intersection, true,
+                           &Parser::parse_product);
+    }
+
+    // `*` between two operands; see parser.hpp for the binary/postfix rule.
+    // Not associative, as in herd: a product of sets is no set.
+    Node parse_product() {
+        Node left = parse_prefix();
+        if (!at(TokenKind::star) || !starts_operand(peek(1).kind)) return left;
+        const SourcePos pos = take().pos;
+        Node right = parse_prefix();
+        Node product = make(CatExpr::Kind::product, pos, {}, {left, right});
+        if (at(TokenKind::star) && starts_operand(peek(1).kind)) {
+            fail_expected("parentheses around 'A * B' before another '*'", peek());
+        }
+        return product;
+    }
+
+    Node parse_prefix() {
+        std::vector<SourcePos> tildes;
+        while (at(TokenKind::tilde)) tildes.push_back(take().pos);
+        Node node = parse_postfix();
+        for (std::size_t i = tildes.size(); i-- > 0;) {
+            node = make(CatExpr::Kind::complement, tildes[i], {}, {node});
+        }
+        return node;
+    }
+
+    Node parse_postfix() {
+        Node node = parse_primary();
+        for (;;) {
+            CatExpr::Kind kind;
+            switch (peek().kind) {
+            case TokenKind::inverse: kind = CatExpr::Kind::inverse; break;
+            case TokenKind::plus: kind = CatExpr::Kind::plus; break;
+            case TokenKind::question: kind = CatExpr::Kind::optional; break;
+            case TokenKind::star:
+                if (starts_operand(peek(1).kind)) return node;  // a product
+                kind = CatExpr::Kind::star;
+                break;
+            default: return node;
+            }
+            const SourcePos pos = take().pos;
+            node = make(kind, pos, {}, {node});
+        }
+    }
+
+    // Counts open parentheses, brackets and calls: each costs stack frames
+    // here without necessarily adding a tree level.
+    class NestingGuard {
+    public:
+        NestingGuard(int& nesting, const SourcePos& pos) : nesting_(nesting) {
+            if (nesting_ >= kMaxNesting) {
+                throw ParseError(pos, "expression nested too deeply (more than " +
+                                          std::to_string(kMaxNesting) +
+                                          " parentheses, brackets or calls)");
+            }
+            ++nesting_;
+        }
+        ~NestingGuard() { --nesting_; }
+        NestingGuard(const NestingGuard&) = delete;
+        NestingGuard& operator=(const NestingGuard&) = delete;
+
+    private:
+        int& nesting_;
+    };
+
+    Node parse_primary() {
+        switch (peek().kind) {
+        case TokenKind::name: {
+            const Token name = take();
+            if (!at(TokenKind::lparen)) return make(CatExpr::Kind::name, name.pos, name.text, {});
+            NestingGuard guard(nesting_, take().pos);
+            std::vector<Node> arguments{parse_expr()};
+            while (accept(TokenKind::comma)) arguments.push_back(parse_expr());
+            expect(TokenKind::rparen, "',' or ')' after an argument of '" + name.text + "'");
+            return make(CatExpr::Kind::call, name.pos, name.text, arguments);
+        }
+        case TokenKind::zero: return make(CatExpr::Kind::empty, take().pos, {}, {});
+        case TokenKind::universe: return make(CatExpr::Kind::universe, take().pos, {}, {});
+        case TokenKind::lparen: {
+            NestingGuard guard(nesting_, take().pos);
+            Node inner = parse_expr();
+            expect(TokenKind::rparen, "')'");
+            return inner;
+        }
+        case TokenKind::lbracket: {
+            const SourcePos pos = take().pos;
+            NestingGuard guard(nesting_, pos);
+            Node inner = parse_expr();
+            expect(TokenKind::rbracket, "']'");
+            return make(CatExpr::Kind::identity_on, pos, {}, {inner});
+        }
+        default: fail_expected("an expression", peek());
+        }
+    }
+
+    IncludeState& state_;
+    Lexer lexer_;
+    std::string dir_;           // where this file's includes are looked up
+    std::deque<Token> lookahead_;  // deque: references survive push_back
+    int nesting_ = 0;
+};
+
+CatModel parse_root(IncludeState& state, std::string text, const std::string& name,
+                    const std::string& dir) {
+    CatModel model;
+    model.path = name;
+    Parser parser(state, std::move(text), name, dir);
+    parser.parse(model.statements, model.title);
+    return model;
+}
+
+}  // namespace
+
+CatModel parse_model_file(const std::string& path) {
+    std::string text;
+    if (!read_file(path, text)) throw ParseError(SourcePos{path, 0, 0}, "cannot read file");
+    IncludeState state;
+    state.chain.push_back(path);
+    state.identities.push_back(identity_of(path));
+    state.files_read = 1;
+    return parse_root(state, std::move(text), path, fs::path(path).parent_path().string());
+}
+
+CatModel parse_model_text(const std::string& text, const std::string& name_for_messages,
+                          const std::string& include_dir) {
+    IncludeState state;
+    state.chain.push_back(name_for_messages);
+    state.identities.emplace_back();  // not a file: matches no include
+    return parse_root(state, text, name_for_messages, include_dir);
+}
+
+}  // namespace mapsound::model

@@ -1,0 +1,155 @@
+// Problem: translation, symmetry breaking and CaDiCaL, held together for
+// incremental use.
+#include <chrono>
+#include <stdexcept>
+
+#include "mapsound/rel/solver.hpp"
+#include "rel/sat/cadical_backend.hpp"
+#include "rel/sat/cnf_emitter.hpp"
+#include "rel/translate/symmetry.hpp"
+#include "rel/translate/translator.hpp"
+
+namespace mapsound::rel {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+struct Problem::Impl {
+    Impl(const Bounds& b, const Options& o)
+        : bounds(b), options(o), translator(circuit, bounds, o.closure), emitter(circuit, backend) {
+        // Primary variables are SAT variables 1..P, in bound order.
+        for (const auto& v : translator.primary_variables()) emitter.variable_of(circuit::node_of(v.lit));
+        stats.primary_variables = static_cast<std::int64_t>(translator.primary_variables().size());
+    }
+
+    void assert_formula(const Formula& f) {
+        check_symmetry_invariant(f);
+        const Lit root = translator.translate(f);
+        emitter.assert_true(root);
+        for (Lit side : translator.take_side_constraints()) emitter.assert_true(side);
+    }
+
+    // Formulas added after symmetry breaking must not distinguish atoms it
+    // assumed interchangeable, or solutions could be lost.
+    void check_symmetry_invariant(const Formula& f) const {
+        if (symmetry_classes.empty()) return;
+        std::vector<TupleSet> constants;
+        translate::collect_constants(*f.node(), constants);
+        for (const auto& t : constants)
+            for (const auto& cls : symmetry_classes)
+                for (std::size_t k = 0; k + 1 < cls.size(); ++k)
+                    if (!translate::invariant_under_swap(t, cls[k], cls[k + 1]))
+                        throw std::invalid_argument(
+                            "a constant in this formula distinguishes atoms that symmetry breaking treated as "
+                            "interchangeable; use SymmetryBreaking::off for this problem");
+    }
+
+    void update_statistics() {
+        stats.variables = backend.variables();
+        stats.clauses = backend.clauses();
+    }
+
+    using Lit = circuit::Lit;
+    Bounds bounds;
+    Options options;
+    circuit::Circuit circuit;
+    translate::Translator translator;
+    sat::CadicalBackend backend;
+    sat::CnfEmitter emitter;
+    std::vector<std::vector<std::size_t>> symmetry_classes;
+    std::optional<Instance> instance;
+    Statistics stats;
+};
+
+Problem::Problem(const Formula& formula, const Bounds& bounds, const Options& options)
+    : impl_(std::make_unique<Impl>(bounds, options)) {
+    const auto start = Clock::now();
+    if (options.symmetry != SymmetryBreaking::off) {
+        std::vector<TupleSet> constants;
+        translate::collect_constants(*formula.node(), constants);
+        auto classes = translate::interchangeable_atoms(bounds, constants);
+        if (!classes.empty())
+            impl_->emitter.assert_true(translate::lex_leader(impl_->circuit, impl_->translator, bounds, classes));
+        impl_->assert_formula(formula);
+        impl_->symmetry_classes = std::move(classes);
+    } else {
+        impl_->assert_formula(formula);
+    }
+    impl_->stats.translation_seconds += seconds_since(start);
+    impl_->update_statistics();
+}
+
+Problem::~Problem() = default;
+Problem::Problem(Problem&&) noexcept = default;
+Problem& Problem::operator=(Problem&&) noexcept = default;
+
+void Problem::add(const Formula& formula) {
+    const auto start = Clock::now();
+    impl_->assert_formula(formula);
+    impl_->stats.translation_seconds += seconds_since(start);
+    impl_->update_statistics();
+}
+
+Outcome Problem::solve() { return solve(std::span<const Formula>{}); }
+
+Outcome Problem::solve(std::span<const Formula> assumptions) {
+    Impl& m = *impl_;
+    const auto start = Clock::now();
+    std::vector<int> assumed;
+    for (const auto& f : assumptions) {
+        m.check_symmetry_invariant(f);
+        assumed.push_back(m.emitter.literal_of(m.translator.translate(f)));
+        for (auto side : m.translator.take_side_constraints()) m.emitter.assert_true(side);
+    }
+    m.stats.translation_seconds += seconds_since(start);
+    m.update_statistics();
+
+    const auto solve_start = Clock::now();
+    const sat::Result result =
+        m.backend.solve(assumed, m.options.limits.conflicts, m.options.limits.time, m.options.stop);
+    m.stats.solve_seconds += seconds_since(solve_start);
+    m.instance.reset();
+    if (result == sat::Result::unknown) return Outcome::unknown;
+    if (result == sat::Result::unsatisfiable) return Outcome::unsatisfiable;
+
+    Instance found(m.bounds.universe());
+    const auto& relations = m.bounds.relations();
+    std::vector<TupleSet> values;
+    for (const auto& r : relations) values.push_back(m.bounds.lower(r));
+    for (const auto& v : m.translator.primary_variables())
+        if (m.backend.value(m.emitter.variable_of(circuit::node_of(v.lit)))) values[v.relation].add_index(v.tuple);
+    for (std::size_t r = 0; r < relations.size(); ++r) found.set(relations[r], std::move(values[r]));
+    m.instance = std::move(found);
+    return Outcome::satisfiable;
+}
+
+const Instance& Problem::instance() const {
+    if (!impl_->instance) throw std::logic_error("Problem::instance: the last solve found no instance");
+    return *impl_->instance;
+}
+
+void Problem::block_instance() {
+    Impl& m = *impl_;
+    if (!m.instance) throw std::logic_error("Problem::block_instance: the last solve found no instance");
+    std::vector<int> clause;
+    const auto& relations = m.bounds.relations();
+    for (const auto& v : m.translator.primary_variables()) {
+        const int var = m.emitter.variable_of(circuit::node_of(v.lit));
+        clause.push_back(m.instance->tuples(relations[v.relation]).contains_index(v.tuple) ? -var : var);
+    }
+    m.backend.add_clause(clause);
+    m.update_statistics();
+}
+
+void Problem::cancel() { impl_->backend.cancel(); }
+
+const Statistics& Problem::statistics() const { return impl_->stats; }
+
+}  // namespace mapsound::rel

@@ -1,0 +1,72 @@
+# The API-contract test, run as `cmake -P run.cmake` by ctest:
+#   1. install the built mapsound into a scratch prefix,
+#   2. configure and build tests/api_contract (a separate project that does
+#      find_package(mapsound)) against that prefix, in a fresh directory,
+#   3. run the program and require its output to be exactly "29281\n".
+#
+# Inputs (-D):
+#   MAPSOUND_BUILD_DIR    the mapsound build tree to install
+#   CONTRACT_SOURCE_DIR   tests/api_contract
+#   CONTRACT_WORK_DIR     scratch directory (wiped first)
+#   CONTRACT_CONFIG       build configuration, may be empty
+#   CONTRACT_GENERATOR    CMake generator to use, may be empty
+#   CONTRACT_CXX_COMPILER C++ compiler to use, may be empty
+cmake_minimum_required(VERSION 3.20)
+
+foreach(var MAPSOUND_BUILD_DIR CONTRACT_SOURCE_DIR CONTRACT_WORK_DIR)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "run.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+set(prefix "${CONTRACT_WORK_DIR}/prefix")
+set(build "${CONTRACT_WORK_DIR}/build")
+file(REMOVE_RECURSE "${CONTRACT_WORK_DIR}")
+file(MAKE_DIRECTORY "${CONTRACT_WORK_DIR}")
+
+# Runs a command; fails the test with its output unless it succeeds.
+function(run_step what)
+  execute_process(COMMAND ${ARGN}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "api_contract: ${what} failed (${rc})\n${out}\n${err}")
+  endif()
+endfunction()
+
+set(config_args)
+if(CONTRACT_CONFIG)
+  set(config_args --config "${CONTRACT_CONFIG}")
+endif()
+
+run_step("install" "${CMAKE_COMMAND}" --install "${MAPSOUND_BUILD_DIR}"
+         --prefix "${prefix}" ${config_args})
+
+set(configure_args -S "${CONTRACT_SOURCE_DIR}" -B "${build}"
+    "-DCMAKE_PREFIX_PATH=${prefix}")
+if(CONTRACT_GENERATOR)
+  list(APPEND configure_args -G "${CONTRACT_GENERATOR}")
+endif()
+if(CONTRACT_CXX_COMPILER)
+  list(APPEND configure_args "-DCMAKE_CXX_COMPILER=${CONTRACT_CXX_COMPILER}")
+endif()
+if(CONTRACT_CONFIG)
+  list(APPEND configure_args "-DCMAKE_BUILD_TYPE=${CONTRACT_CONFIG}")
+endif()
+run_step("configure" "${CMAKE_COMMAND}" ${configure_args})
+run_step("build" "${CMAKE_COMMAND}" --build "${build}" ${config_args})
+
+# Single-config generators put app in the build dir, multi-config ones in a
+# per-config subdirectory.
+set(app "${build}/app")
+if(NOT EXISTS "${app}" AND CONTRACT_CONFIG)
+  set(app "${build}/${CONTRACT_CONFIG}/app")
+endif()
+execute_process(COMMAND "${app}"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "api_contract: app exited with ${rc}\n${out}\n${err}")
+endif()
+if(NOT out STREQUAL "29281\n")
+  message(FATAL_ERROR "api_contract: expected output \"29281\", got \"${out}\"\n${err}")
+endif()
+message(STATUS "api_contract: app printed 29281")
