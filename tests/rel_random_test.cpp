@@ -180,6 +180,9 @@ public:
 
     GForm formula(int depth);
     GExpr expr(int arity, int depth);
+    // A constraint tying a relation to a random constant (r = C, C in r or
+    // r in C): it singles out particular atoms.
+    GForm pin();
 
 private:
     int pick(int bound) { return std::uniform_int_distribution<int>(0, bound - 1)(rng_); }
@@ -363,6 +366,19 @@ GExpr Generator::expr(int arity, int depth) {
     }
 }
 
+GForm Generator::pin() {
+    const std::size_t i = static_cast<std::size_t>(pick(static_cast<int>(rels_.size())));
+    const int arity = rels_[i].arity;
+    GExpr c = constant_expr(arity);
+    auto fc = c.ref;
+    const Relation& r = rels_[i].rel;
+    switch (pick(3)) {
+    case 0: return {r.eq(c.expr), [i, fc](RefCtx& x) { return x.rel[i] == fc(x); }};
+    case 1: return {c.expr.in(r), [i, fc](RefCtx& x) { return ref_subset(fc(x), x.rel[i]); }};
+    default: return {r.in(c.expr), [i, fc](RefCtx& x) { return ref_subset(x.rel[i], fc(x)); }};
+    }
+}
+
 GForm Generator::compare(int depth) {
     const int arity = coin(0.5) ? 1 : 2;
     const int d = child(depth);
@@ -486,7 +502,24 @@ struct RandomProblem {
 
 constexpr std::size_t kMaxFree = 12;
 
-RandomProblem random_problem(std::mt19937& rng, std::size_t n, std::size_t max_free) {
+// Symmetric bounds: every bound is a union of orbits of the full permutation
+// group on atoms -- for sets none or all, for relations none, iden, all minus
+// iden, or all -- so that every pair of atoms is interchangeable as far as
+// the bounds go, and symmetry breaking has the most to do.  Then only the
+// formula's constants tell atoms apart, and the solver must notice them.
+Bits symmetric_set(std::size_t n, int arity, int which) {
+    if (arity == 1) return which % 2 ? ref_univ(n) : 0;
+    const Bits all = (Bits{1} << (n * n)) - 1;
+    switch (which % 4) {
+    case 0: return 0;
+    case 1: return ref_iden(n);
+    case 2: return all & ~ref_iden(n);
+    default: return all;
+    }
+}
+
+RandomProblem random_problem(std::mt19937& rng, std::size_t n, std::size_t max_free,
+                             bool symmetric = false) {
     std::uniform_int_distribution<int> nrels(1, 3);
     std::uniform_real_distribution<double> u01(0, 1);
     for (;;) {
@@ -500,6 +533,19 @@ RandomProblem random_problem(std::mt19937& rng, std::size_t n, std::size_t max_f
             const std::string name = reltest::numbered("r", static_cast<std::size_t>(i));
             p.rels.push_back({arity == 1 ? Relation::unary(name) : Relation::binary(name), arity});
             const std::size_t cap = arity == 1 ? n : n * n;
+            if (symmetric) {
+                // A random lower <= upper among the symmetric sets.
+                Bits lo = 0, up = 0;
+                do {
+                    lo = symmetric_set(n, arity, std::uniform_int_distribution<int>(0, 3)(rng));
+                    up = symmetric_set(n, arity, std::uniform_int_distribution<int>(0, 3)(rng));
+                } while (!ref_subset(lo, up));
+                for (std::size_t t = 0; t < cap; ++t)
+                    if (((up & ~lo) >> t) & 1u) p.free.emplace_back(static_cast<std::size_t>(i), t);
+                p.lower.push_back(lo);
+                p.upper.push_back(up);
+                continue;
+            }
             // Per relation, how likely a tuple is forced in / left free; now
             // and then the relation is fully determined.
             const double p_free = u01(rng) < 0.1 ? 0.0 : 0.3 + 0.5 * u01(rng);
@@ -576,12 +622,14 @@ std::vector<Bits> values_of(const RandomProblem& p, const Instance& inst, bool& 
 }
 
 struct Config {
-    const char* name;
+    std::string name;
     std::uint32_t seed;
     int problems;
     std::size_t atoms_min, atoms_max;
     int depth;
     Weights weights;
+    bool symmetric_bounds = false;
+    bool pin = false;  // conjoin a pin() to every formula
 };
 
 // Runs all checks on 'cfg.problems' random problems.  Stops reporting after a
@@ -626,9 +674,14 @@ Generated generate(std::mt19937& rng, const Config& cfg) {
         const std::size_t n =
             std::uniform_int_distribution<std::size_t>(cfg.atoms_min, cfg.atoms_max)(rng);
         const std::size_t max_free = std::bernoulli_distribution(0.2)(rng) ? kMaxFree : 10;
-        RandomProblem p = random_problem(rng, n, max_free);
+        RandomProblem p = random_problem(rng, n, max_free, cfg.symmetric_bounds);
         Generator gen(rng, n, p.rels, cfg.weights);
         GForm f = gen.formula(cfg.depth);
+        if (cfg.pin) {
+            GForm pin = gen.pin();
+            auto fa = f.ref, fb = pin.ref;
+            f = {f.formula && pin.formula, [fa, fb](RefCtx& c) { return fa(c) && fb(c); }};
+        }
         std::set<std::uint64_t> solutions = reference_solutions(p, f);
         const bool trivial = p.free.size() < 3 || solutions.empty() ||
                              solutions.size() == (std::uint64_t{1} << p.free.size());
@@ -651,7 +704,7 @@ void run_random(const Config& cfg) {
         INFO("formula: " << f.formula.to_string());
         INFO("bounds: " << reltest::describe(bounds));
         bool problem_ok = true;
-        auto check = [&](bool cond, const char* what) {
+        auto check = [&](bool cond, const std::string& what) {
             if (!cond) problem_ok = false;
             CHECK_MESSAGE(cond, what);
         };
@@ -659,7 +712,7 @@ void run_random(const Config& cfg) {
         // Brute force with the library's evaluator must agree with the
         // reference semantics on every assignment.
         bool evaluator_agrees = true;
-        std::string disagreement;
+        std::string disagreement = "none";
         for (const std::vector<Bits>& values : all_assignments(p)) {
             const bool expected = solutions.count(key_of(values)) == 1;
             const Instance inst = make_instance(p, values);
@@ -774,6 +827,15 @@ TEST_CASE("random: quantified formulas") {
     w.predicate = 2;
     w.closure = 2;
     run_random({"quantifiers", 20240604u, 100, 2, 3, 3, w});
+}
+
+// Bounds that leave all atoms interchangeable: symmetry breaking is at its
+// most active, and constants in the formulas must restrict it.
+TEST_CASE("random: symmetric bounds with constants") {
+    Config cfg{"symmetric", 20240606u, 150, 2, 3, 3, Weights{}};
+    cfg.symmetric_bounds = true;
+    cfg.pin = true;
+    run_random(cfg);
 }
 
 // The evaluator alone against the reference semantics on random expressions

@@ -14,11 +14,13 @@ namespace reltest {
 
 using namespace mapsound::rel;
 
-inline const char* encoding_name(ClosureEncoding e) {
+// Names for messages.  std::string rather than const char*: doctest's INFO
+// prints a const char* operand as a pointer.
+inline std::string encoding_name(ClosureEncoding e) {
     return e == ClosureEncoding::squaring ? "squaring" : "polarity_aware";
 }
 
-inline const char* symmetry_name(SymmetryBreaking s) {
+inline std::string symmetry_name(SymmetryBreaking s) {
     switch (s) {
     case SymmetryBreaking::automatic: return "automatic";
     case SymmetryBreaking::on: return "on";

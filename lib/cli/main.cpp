@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     const std::string command = args.empty() ? "help" : args.front();
     if (!args.empty()) args.erase(args.begin());
+    if (command == "litmus") return mapsound::cli::litmus_command(args);
     if (command == "--version" || command == "version") {
         std::cout << "mapsound " << mapsound::cli::version << "\n";
         return 0;

@@ -7,7 +7,7 @@
 //      from the initial values and the stored constants (expand_domain.cpp);
 //   3. runs: each thread is run once per choice of loaded values; its
 //      complete runs (deduplicated) are combined into candidates, keeping
-//      only those in which every read value is written by some write.
+//      only those in which every read has a possible source (expand.hpp).
 //
 // Thread runs are explored depth first: the run state is copied at every
 // load, once per value the load may return, so a run is a path through that
@@ -216,7 +216,7 @@ struct Run {
     std::vector<std::pair<int, int>> rmw, addr, data, ctrl;
     std::map<std::string, std::int64_t> registers;
     ValueSet writes;  // (cell, value) of every write
-    ValueSet needs;   // (cell, value) read, neither initial nor written by this run
+    ValueSet needs;   // (cell, value) read, neither initial nor written earlier by this run
 };
 
 // The state of a run in progress.
@@ -674,17 +674,18 @@ void ThreadExplorer::finish(const RunState& s) {
         num(v);
     }
     if (!seen_.insert(key).second) return;
-    for (const Event& e : r.events)
-        if (e.kind == EventKind::write) r.writes.emplace_back(e.location, e.value);
-    std::sort(r.writes.begin(), r.writes.end());
-    r.writes.erase(std::unique(r.writes.begin(), r.writes.end()), r.writes.end());
+    // A read needs another thread's write unless it returns the initial
+    // value or one its own thread wrote before it (a po-later write of the
+    // same thread is no source: see expand.hpp).
+    std::set<CellValue> written;
     for (const Event& e : r.events) {
-        if (e.kind != EventKind::read) continue;
         const CellValue cv{e.location, e.value};
-        if (e.value == x_.memory_.init[static_cast<std::size_t>(e.location)]) continue;
-        if (std::binary_search(r.writes.begin(), r.writes.end(), cv)) continue;
-        r.needs.push_back(cv);
+        if (e.kind == EventKind::write) written.insert(cv);
+        if (e.kind == EventKind::read && e.value != x_.memory_.init[static_cast<std::size_t>(e.location)] &&
+            !written.count(cv))
+            r.needs.push_back(cv);
     }
+    r.writes.assign(written.begin(), written.end());
     std::sort(r.needs.begin(), r.needs.end());
     r.needs.erase(std::unique(r.needs.begin(), r.needs.end()), r.needs.end());
     runs_->push_back(std::move(r));

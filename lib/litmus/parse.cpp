@@ -116,7 +116,7 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
     const int threads = static_cast<int>(test.threads.size());
     for (std::size_t i = 0; i < test.register_inits.size(); ++i)
         if (test.register_inits[i].thread >= threads)
-            lx.fail(register_tokens[i], "a thread of this test (0 to " + std::to_string(threads - 1) + ")");
+            lx.fail(register_tokens[i], detail::thread_range(threads));
     detail::parse_final_condition(lx, test);
     collect_locations(test);
     return test;

@@ -18,6 +18,11 @@ std::optional<int> thread_name_number(std::string_view word) {
     return static_cast<int>(n);
 }
 
+std::string thread_range(int thread_count) {
+    if (thread_count <= 0) return "no thread reference (the test has no threads)";
+    return "a thread of this test (0 to " + std::to_string(thread_count - 1) + ")";
+}
+
 bool at_register_ref(Lexer& lx) {
     const Token& t = lx.peek();
     const bool thread = (t.kind == TokenKind::identifier && thread_name_number(t.text)) ||
@@ -34,9 +39,7 @@ RegisterRef parse_register_ref(Lexer& lx, int thread_count) {
         n = static_cast<int>(t.number);
     }
     if (!n) lx.fail(t, "a thread (P0, P1, ... or 0, 1, ...)");
-    if (thread_count >= 0 && *n >= thread_count)
-        lx.fail(t, thread_count == 0 ? std::string("no thread reference (the test has no threads)")
-                                     : "a thread of this test (0 to " + std::to_string(thread_count - 1) + ")");
+    if (thread_count >= 0 && *n >= thread_count) lx.fail(t, thread_range(thread_count));
     lx.expect_punct(":");
     const Token r = lx.expect_identifier("a register name");
     return RegisterRef{*n, r.text};

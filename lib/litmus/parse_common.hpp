@@ -17,6 +17,10 @@ namespace mapsound::litmus::detail {
 // "P3" -> 3; nullopt for anything else (including numbers too large for int).
 std::optional<int> thread_name_number(std::string_view word);
 
+// "a thread of this test (0 to N-1)" for error messages about thread
+// numbers out of range (or a note that there are no threads).
+std::string thread_range(int thread_count);
+
 // Whether a thread-qualified register ("P1:r0" or "1:r0") starts here.
 bool at_register_ref(Lexer& lx);
 // Parses "P1:r0" / "1:r0" and checks the thread number is below

@@ -149,9 +149,9 @@ CondExpr CondExpr::disjunction(CondExpr a, CondExpr b) {
     return e;
 }
 
-const Location* LitmusTest::find_location(std::string_view name) const {
+const Location* LitmusTest::find_location(std::string_view location_name) const {
     for (const Location& l : locations)
-        if (l.name == name) return &l;
+        if (l.name == location_name) return &l;
     return nullptr;
 }
 

@@ -182,21 +182,18 @@ private:
             statement.flag = true;
             context = " after 'flag'";
         }
-        if (accept(TokenKind::tilde)) {
-            statement.negated = true;
-            context = " after '~'";
-        }
-        statement.test = parse_test(context);
-        statement.expr = parse_expr().expr;
-        statement.name = parse_optional_as("a name");
-        out.push_back(std::move(statement));
+        parse_test_body(statement, context, out);
     }
 
     void parse_require(std::vector<CatStatement>& out) {
         CatStatement statement;
         statement.kind = CatStatement::Kind::require;
         statement.pos = take().pos;
-        std::string context = " after 'require'";
+        parse_test_body(statement, " after 'require'", out);
+    }
+
+    // The shared tail of axioms and requirements: [~]test expr [as name].
+    void parse_test_body(CatStatement& statement, std::string context, std::vector<CatStatement>& out) {
         if (accept(TokenKind::tilde)) {
             statement.negated = true;
             context = " after '~'";

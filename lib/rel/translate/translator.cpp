@@ -79,13 +79,19 @@ Translator::CacheKey Translator::key_of(const Node& node) const {
     return key;
 }
 
+// The cached value of 'node' under the current bindings, or compute() saved.
+template <class Value, class Compute>
+Value Translator::memoized(std::map<CacheKey, Value>& cache, const Node& node, Compute compute) {
+    CacheKey key = key_of(node);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    Value value = compute();
+    cache.emplace(std::move(key), value);
+    return value;
+}
+
 BoolMatrix Translator::expr(const Node& node) {
     if (node.kind == Kind::relation || node.kind == Kind::variable) return expr_uncached(node);
-    CacheKey key = key_of(node);
-    if (auto it = expr_cache_.find(key); it != expr_cache_.end()) return it->second;
-    BoolMatrix m = expr_uncached(node);
-    expr_cache_.emplace(std::move(key), m);
-    return m;
+    return memoized(expr_cache_, node, [&] { return expr_uncached(node); });
 }
 
 BoolMatrix Translator::expr_uncached(const Node& node) {
@@ -141,11 +147,7 @@ BoolMatrix Translator::expr_uncached(const Node& node) {
 }
 
 Lit Translator::formula(const Node& node) {
-    CacheKey key = key_of(node);
-    if (auto it = formula_cache_.find(key); it != formula_cache_.end()) return it->second;
-    Lit lit = formula_uncached(node);
-    formula_cache_.emplace(std::move(key), lit);
-    return lit;
+    return memoized(formula_cache_, node, [&] { return formula_uncached(node); });
 }
 
 Lit Translator::formula_uncached(const Node& node) {
@@ -275,8 +277,10 @@ std::vector<BoolMatrix> Translator::bodies_at(const Node& system, const std::vec
 // the circuits, which is exact after at most |support| rounds because in
 // every instance each round adds a tuple or changes nothing.
 std::vector<BoolMatrix> Translator::fixpoint_system(const Node& system) {
-    CacheKey key = key_of(system);
-    if (auto it = fixpoint_cache_.find(key); it != fixpoint_cache_.end()) return it->second;
+    return memoized(fixpoint_cache_, system, [&] { return fixpoint_uncached(system); });
+}
+
+std::vector<BoolMatrix> Translator::fixpoint_uncached(const Node& system) {
     const std::size_t k = system.children.size() / 2;
 
     std::vector<BoolMatrix> support;
@@ -314,7 +318,6 @@ std::vector<BoolMatrix> Translator::fixpoint_system(const Node& system) {
             result = std::move(next);
         }
     }
-    fixpoint_cache_.emplace(std::move(key), result);
     return result;
 }
 

@@ -57,6 +57,9 @@ private:
     Lit acyclic(const detail::Node& node, const BoolMatrix& base);
     Lit cycle_witness(const BoolMatrix& base);
     std::vector<BoolMatrix> fixpoint_system(const detail::Node& system);
+    std::vector<BoolMatrix> fixpoint_uncached(const detail::Node& system);
+    template <class Value, class Compute>
+    Value memoized(std::map<CacheKey, Value>& cache, const detail::Node& node, Compute compute);
     std::vector<BoolMatrix> bodies_at(const detail::Node& system, const std::vector<BoolMatrix>& values);
 
     Circuit& c_;

@@ -6,9 +6,13 @@
 // values, compare-and-swap outcomes and branch directions all follow from
 // the values read.  The threads' runs are then combined.  Which of the
 // combinations are real executions is left to rf (a read must read a write
-// of the same value) and to the memory model; expand() only drops the
-// combinations in which some read has no write of its value at all, which
-// rf could never satisfy.
+// of the same value) and to the memory model.  expand() only drops the
+// combinations in which some read has no possible source: its value is not
+// the initial one, no other thread writes it, and its own thread writes it
+// only later in program order (reading a po-later write of one's own thread
+// breaks coherence, SC per location, in every model mapsound targets: C11,
+// RC11, PTX; without this, every failed compare-and-swap would also appear
+// "reading" its own write back).
 //
 // What the events are:
 //   - PreExecution::events lists one initial write per cell first (thread

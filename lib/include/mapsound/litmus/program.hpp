@@ -382,8 +382,8 @@ struct LitmusTest {
     Condition condition;
     std::optional<CondExpr> filter;
 
-    // The location called 'name', or nullptr.
-    const Location* find_location(std::string_view name) const;
+    // The location called 'location_name', or nullptr.
+    const Location* find_location(std::string_view location_name) const;
 
     bool operator==(const LitmusTest&) const = default;
 };

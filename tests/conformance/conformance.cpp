@@ -1,0 +1,134 @@
+// Conformance: runs the development litmus suite (../shared/litmus, data
+// from the Dartagnan project) under our models and prints the agreement per
+// model.  A disagreement is accepted only if known-differences.csv lists it
+// with a reason; any other disagreement, or a listed one that no longer
+// occurs, fails the run.
+//
+//   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mapsound/litmus/litmus.hpp"
+#include "mapsound/litmus/run.hpp"
+#include "mapsound/model.hpp"
+
+namespace {
+
+struct Row {
+    std::string test, model;
+    bool expected = false;
+};
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::vector<std::vector<std::string>> rows;
+    std::string line;
+    bool header = true;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty()) continue;
+        if (header) {
+            header = false;
+            continue;
+        }
+        // test,model,rest (the rest may contain commas: it is prose)
+        std::vector<std::string> fields;
+        std::size_t start = 0;
+        for (int i = 0; i < 2; ++i) {
+            std::size_t comma = line.find(',', start);
+            if (comma == std::string::npos) throw std::runtime_error(path + ": malformed line: " + line);
+            fields.push_back(line.substr(start, comma - start));
+            start = comma + 1;
+        }
+        fields.push_back(line.substr(start));
+        rows.push_back(std::move(fields));
+    }
+    return rows;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4) {
+        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL]\n";
+        return 2;
+    }
+    const std::string suite = argv[1], models = argv[2], known_path = argv[3];
+    std::string only = argc >= 6 && std::string(argv[4]) == "--only" ? argv[5] : "";
+
+    std::map<std::pair<std::string, std::string>, std::string> known;
+    for (auto& f : read_csv(known_path)) known[{f[0], f[1]}] = f[2];
+
+    std::vector<Row> rows;
+    for (auto& f : read_csv(suite + "/expected.csv"))
+        if (only.empty() || f[1] == only) rows.push_back(Row{f[0], f[1], f[2] == "1"});
+
+    std::map<std::string, mapsound::model::Model> loaded;
+    struct Tally {
+        int agree = 0, known_diff = 0, disagree = 0, errors = 0;
+        std::vector<double> seconds;
+    };
+    std::map<std::string, Tally> tally;
+    std::set<std::pair<std::string, std::string>> seen_differences;
+    int failures = 0;
+
+    for (const Row& row : rows) {
+        Tally& t = tally[row.model];
+        std::string outcome;
+        try {
+            if (!loaded.count(row.model))
+                loaded.emplace(row.model, mapsound::model::Model::load(models + "/" + row.model + ".cat"));
+            auto test = mapsound::litmus::parse_litmus_file(suite + "/" + row.test);
+            mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model));
+            t.seconds.push_back(v.seconds);
+            if (v.ok == row.expected) {
+                ++t.agree;
+                continue;
+            }
+            outcome = std::string("expected ") + (row.expected ? "Ok" : "No") + ", got " + (v.ok ? "Ok" : "No");
+        } catch (const std::exception& e) {
+            outcome = std::string("error: ") + e.what();
+            ++t.errors;
+        }
+        auto k = known.find({row.test, row.model});
+        if (k != known.end()) {
+            ++t.known_diff;
+            seen_differences.insert(k->first);
+            std::cout << "known   " << row.model << " " << row.test << ": " << outcome << " (" << k->second << ")\n";
+        } else {
+            ++t.disagree;
+            ++failures;
+            std::cout << "DIFFERS " << row.model << " " << row.test << ": " << outcome << "\n";
+        }
+    }
+    for (const auto& [key, reason] : known)
+        if (!seen_differences.count(key) && (only.empty() || key.second == only)) {
+            std::cout << "STALE   " << key.second << " " << key.first << ": listed as known, but agrees now\n";
+            ++failures;
+        }
+
+    std::cout << "\nmodel        tests  agree  known  differ  errors  agreement  median ms/test\n";
+    for (auto& [model, t] : tally) {
+        const int total = t.agree + t.known_diff + t.disagree;
+        double median = 0;
+        if (!t.seconds.empty()) {
+            std::sort(t.seconds.begin(), t.seconds.end());
+            median = t.seconds[t.seconds.size() / 2] * 1000;
+        }
+        std::printf("%-12s %5d  %5d  %5d  %6d  %6d  %8.1f%%  %14.2f\n", model.c_str(), total, t.agree, t.known_diff,
+                    t.disagree, t.errors, total ? 100.0 * t.agree / total : 0.0, median);
+    }
+    int passed = 0;
+    for (auto& [model, t] : tally) passed += t.agree + t.known_diff;
+    std::printf("\n%d passed, %d failed\n", passed, failures);
+    return failures == 0 ? 0 : 1;
+}
