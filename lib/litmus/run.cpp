@@ -96,6 +96,9 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         for (const auto& w : instance.witnesses)
             bounds.bound(w.relation, rel::TupleSet(n, w.relation.arity()),
                          exec::witness_upper_bound(w.upper, bounds));
+        // Well-formed candidates (rf and the witnesses' requirements) and,
+        // among them, the consistent executions.
+        rel::Formula well_formed = formula && instance.well_formed();
         formula = formula && instance.consistent();
 
         // The final write of each cell: one write with no coherence successor.
@@ -109,20 +112,24 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
             for (std::size_t e = 0; e < n; ++e)
                 if (pre.events[e].kind == exec::EventKind::write) writes.add(e);
             bounds.bound(final_writes, rel::TupleSet(n, 1), writes);
+            rel::Formula final_ok = rel::iden_on(final_writes).join(co->second).no();
             for (std::size_t cell = 0; cell < pre.locations.size(); ++cell) {
                 rel::TupleSet of_cell(n, 1);
                 for (std::size_t e = 0; e < n; ++e)
                     if (pre.events[e].kind == exec::EventKind::write &&
                         pre.events[e].location == static_cast<int>(cell))
                         of_cell.add(e);
-                formula = formula && (final_writes & rel::constant(of_cell)).one();
+                final_ok = final_ok && (final_writes & rel::constant(of_cell)).one();
             }
-            formula = formula && rel::iden_on(final_writes).join(co->second).no();
+            formula = formula && final_ok;
+            well_formed = well_formed && final_ok;
         }
 
         rel::Options solver_options;
         solver_options.symmetry = rel::SymmetryBreaking::off;
+        std::uint64_t consistent = 0;
         rel::enumerate(formula, bounds, [&](const rel::Instance& execution) {
+            ++consistent;
             if (options.cross_check && !rel::evaluate(formula, execution))
                 throw std::logic_error(test.source + ": the solver returned an execution the evaluator rejects");
             FinalState state{candidate, {}};
@@ -140,6 +147,22 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
             if (options.states) states.insert(state.describe(needs_memory));
             return true;
         }, solver_options);
+
+        // The second way to the same answer: every well-formed candidate
+        // execution, judged by the plain evaluator alone, so that the
+        // solver's inconsistent verdicts are re-checked too.
+        if (options.cross_check) {
+            const rel::Formula axioms = instance.consistent();
+            std::uint64_t consistent_by_evaluator = 0;
+            rel::enumerate(well_formed, bounds, [&](const rel::Instance& execution) {
+                if (rel::evaluate(axioms, execution)) ++consistent_by_evaluator;
+                return true;
+            }, solver_options);
+            if (consistent_by_evaluator != consistent)
+                throw std::logic_error(test.source + ": the solver found " + std::to_string(consistent) +
+                                       " consistent executions of a candidate, the evaluator " +
+                                       std::to_string(consistent_by_evaluator));
+        }
     }
 
     switch (test.condition.quantifier) {

@@ -4,7 +4,12 @@
 // with a reason; any other disagreement, or a listed one that no longer
 // occurs, fails the run.
 //
-//   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL]
+//   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--cross-check]
+//
+// --cross-check re-checks every candidate with the plain evaluator (see
+// RunOptions::cross_check); the timings are then not litmus-mode timings.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -59,15 +64,29 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL]\n";
+        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] "
+                     "[--cross-check]\n";
         return 2;
     }
     const std::string suite = argv[1], models = argv[2], known_path = argv[3];
-    std::string only = argc >= 6 && std::string(argv[4]) == "--only" ? argv[5] : "";
+    std::string only;
+    mapsound::litmus::RunOptions options;
+    for (int i = 4; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--only" && i + 1 < argc) {
+            only = argv[++i];
+        } else if (arg == "--cross-check") {
+            options.cross_check = true;
+        } else {
+            std::cerr << "mapsound-conformance: unknown argument '" << arg << "'\n";
+            return 2;
+        }
+    }
 
     std::map<std::pair<std::string, std::string>, std::string> known;
     for (auto& f : read_csv(known_path)) known[{f[0], f[1]}] = f[2];
 
+    const auto started = std::chrono::steady_clock::now();
     std::vector<Row> rows;
     for (auto& f : read_csv(suite + "/expected.csv"))
         if (only.empty() || f[1] == only) rows.push_back(Row{f[0], f[1], f[2] == "1"});
@@ -88,7 +107,7 @@ int main(int argc, char** argv) {
             if (!loaded.count(row.model))
                 loaded.emplace(row.model, mapsound::model::Model::load(models + "/" + row.model + ".cat"));
             auto test = mapsound::litmus::parse_litmus_file(suite + "/" + row.test);
-            mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model));
+            mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model), options);
             t.seconds.push_back(v.seconds);
             if (v.ok == row.expected) {
                 ++t.agree;
@@ -127,6 +146,11 @@ int main(int argc, char** argv) {
         std::printf("%-12s %5d  %5d  %5d  %6d  %6d  %8.1f%%  %14.2f\n", model.c_str(), total, t.agree, t.known_diff,
                     t.disagree, t.errors, total ? 100.0 * t.agree / total : 0.0, median);
     }
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("whole run %.2f s, peak RSS %.1f MiB\n",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                static_cast<double>(usage.ru_maxrss) / 1024.0);
     int passed = 0;
     for (auto& [model, t] : tally) passed += t.agree + t.known_diff;
     std::printf("\n%d passed, %d failed\n", passed, failures);

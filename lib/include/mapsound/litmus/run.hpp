@@ -20,8 +20,10 @@ struct RunOptions {
     ExpandOptions expand{};
     // Collect the distinct final states ("0:r0=1; x=2;").
     bool states = false;
-    // Re-check every execution the solver returns with the plain evaluator
-    // (a failure throws std::logic_error).
+    // Re-check with the plain evaluator: every execution the solver calls
+    // consistent must satisfy the model, and the number of well-formed
+    // candidate executions the evaluator calls consistent must equal the
+    // solver's count (a failure throws std::logic_error).  Slow: tests only.
     bool cross_check = false;
 };
 
