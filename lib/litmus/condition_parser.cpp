@@ -1,4 +1,4 @@
-// The final condition, shared by both dialects:
+// The final condition, shared by all dialects:
 //
 //   final      := clause+ ';'? <end>   (one quantified clause, at most one filter)
 //   clause     := ('exists' | '~' 'exists' | 'forall') ';'? expr
@@ -11,7 +11,9 @@
 //
 // '~' binds tighter than '/\', which binds tighter than '\/'; chains nest to
 // the left.  The ';' after a quantifier appears in the Dartagnan paper's
-// listings (Fig. 12, 13) and is accepted for them.
+// listings (Fig. 12, 13) and is accepted for them.  In AuDaLa, threads are I<n>
+// and a register or location the test does not have is an error: the
+// dialect declares every global and register, so such a name is a typo.
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -20,7 +22,8 @@ namespace {
 
 class ConditionParser {
 public:
-    ConditionParser(Lexer& lx, int thread_count) : lx_(lx), threads_(thread_count) {}
+    ConditionParser(Lexer& lx, const LitmusTest& test)
+        : lx_(lx), test_(test), threads_(static_cast<int>(test.threads.size())) {}
 
     CondExpr expr() {
         CondExpr e = conj();
@@ -72,24 +75,46 @@ private:
     }
 
     Term term() {
-        if (at_register_ref(lx_)) return parse_register_ref(lx_, threads_);
+        if (at_register_ref(lx_)) {
+            const Token name = lx_.peek(2);  // after "I1" ":"
+            RegisterRef r = parse_register_ref(lx_, threads_);
+            if (test_.dialect == Dialect::audala && !audala_register(test_, r.thread, r.reg))
+                lx_.fail(name, "a register of I" + std::to_string(r.thread) + " (assigned by a read)");
+            return r;
+        }
         if (lx_.at_integer()) return lx_.expect_integer("a value");
         if (lx_.accept_punct("[")) {
             const Token name = lx_.expect_identifier("a location name");
+            audala_global(name);
             lx_.expect_punct("]");
             return MemoryRef{name.text, std::nullopt};
         }
         if (lx_.peek().kind != TokenKind::identifier || is_keyword(lx_.peek().text))
-            lx_.fail(lx_.peek(), "a register (P0:r0), location or value");
-        MemoryRef m{lx_.next().text, std::nullopt};
+            lx_.fail(lx_.peek(), test_.dialect == Dialect::audala ? "a register (I0:r0), global or value"
+                                                                  : "a register (P0:r0), location or value");
+        const Token name = lx_.next();
+        const Location* declared = audala_global(name);
+        MemoryRef m{name.text, std::nullopt};
         if (lx_.accept_punct("[")) {
             const Token at = lx_.peek();
             const std::int64_t i = lx_.expect_integer("an array index");
             if (i < 0) lx_.fail(at, "a non-negative array index");
+            if (declared && static_cast<std::uint64_t>(i) >= declared->values.size())
+                lx_.fail(at, "an index of '" + name.text + "' (0 to " + std::to_string(declared->values.size() - 1) + ")");
             m.index = i;
             lx_.expect_punct("]");
         }
         return m;
+    }
+
+    // In AuDaLa, the declaration of the global a condition names (failing
+    // when there is none); nullptr in the other dialects, which declare
+    // locations implicitly.
+    const Location* audala_global(const Token& name) {
+        if (test_.dialect != Dialect::audala) return nullptr;
+        const Location* l = test_.find_location(name.text);
+        if (!l) lx_.fail(name, "a global declared in the init block");
+        return l;
     }
 
     CmpOp cmp() {
@@ -111,6 +136,7 @@ private:
     }
 
     Lexer& lx_;
+    const LitmusTest& test_;
     int threads_;
     int depth_ = 0;
     int operators_ = 0;
@@ -136,7 +162,7 @@ bool accept_quantifier(Lexer& lx, Quantifier& q) {
 }  // namespace
 
 void parse_final_condition(Lexer& lx, LitmusTest& test) {
-    ConditionParser parser(lx, static_cast<int>(test.threads.size()));
+    ConditionParser parser(lx, test);
     bool have_condition = false;
     for (;;) {
         const Token t = lx.peek();

@@ -84,7 +84,7 @@ void Lexer::skip_space_and_comments() {
             while (pos_ < text_.size() && !(at() == '*' && at(1) == '/')) advance();
             if (pos_ >= text_.size()) fail_here("'*/' closing the comment", "<end of input>");
             advance(2);
-        } else if (c == '(' && at(1) == '*' && (dialect_ == Dialect::ptx || brace_depth_ == 0)) {
+        } else if (c == '(' && at(1) == '*' && (dialect_ != Dialect::c || brace_depth_ == 0)) {
             advance(2);
             while (pos_ < text_.size() && !(at() == '*' && at(1) == ')')) advance();
             if (pos_ >= text_.size()) fail_here("'*)' closing the comment", "<end of input>");
@@ -148,6 +148,7 @@ Token Lexer::lex() {
         if (dialect_ == Dialect::c)
             for (auto p : two_c)
                 if (rest.substr(0, 2) == p) len = 2;
+        if (dialect_ == Dialect::audala && rest.substr(0, 2) == ":=") len = 2;
         if (len == 0) {
             static constexpr std::string_view single = "{}()[];,:|@=+-*/%&^~!<>.";
             if (single.find(c) == std::string_view::npos) fail_here("a litmus token", show_byte(c));

@@ -1,6 +1,6 @@
-// The tokenizer shared by the PTX, C and condition parsers, plus the token
-// helpers every parser uses to consume input and report errors in the one
-// ParseError format.
+// The tokenizer shared by the PTX, C, AuDaLa and condition parsers, plus the
+// token helpers every parser uses to consume input and report errors in the
+// one ParseError format.
 #pragma once
 
 #include <cstddef>
@@ -34,10 +34,12 @@ struct Token {
 // followed by a word character, so "atom.acq_rel.gpu.add" is one token, its
 // qualifiers split by the PTX parser); decimal and 0x-hex numbers (no sign:
 // parsers read '-' themselves); "..." strings, possibly spanning lines;
-// punctuation, with the two-character forms == != <= >= << >> /\ \/ and, in
-// C only, && || (in PTX "||" is two cell separators).
-// Comments: // to end of line and /* */ everywhere; (* *) in PTX everywhere
-// and in C only outside braces, because inside a C body "(*x)" is code.
+// punctuation, with the two-character forms == != <= >= << >> /\ \/, in
+// C only && || (in PTX "||" is two cell separators), and in AuDaLa only :=
+// (elsewhere "0:r0=1" must stay ':' '=').
+// Comments: // to end of line and /* */ everywhere; (* *) in PTX and AuDaLa
+// everywhere and in C only outside braces, because inside a C body "(*x)"
+// is code.
 class Lexer {
 public:
     Lexer(std::string_view text, std::string source, Dialect dialect, std::size_t offset = 0,

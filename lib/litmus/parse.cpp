@@ -60,8 +60,9 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
     LitmusTest test;
     test.source = source;
 
-    // The header "PTX name" / "C name" is read from the raw text: test names
-    // contain characters ("+", "-", ".") that are not tokens.
+    // The header "PTX name" / "C name" / "AuDaLa name" is read from the raw
+    // text: test names contain characters ("+", "-", ".") that are not
+    // tokens.
     std::size_t pos = 0;
     std::size_t line = 1;
     std::size_t column = 1;
@@ -85,7 +86,10 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         test.dialect = Dialect::ptx;
     } else if (word == "C") {
         test.dialect = Dialect::c;
+    } else if (word == "AuDaLa") {
+        test.dialect = Dialect::audala;
     } else {
+        // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(text, source, Dialect::c, pos, line, column);
             probe.fail(probe.peek(), "'PTX' or 'C' starting the test");
@@ -106,17 +110,21 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         const std::string quoted = lx.next().text;
         test.doc = quoted.substr(1, quoted.size() - 2);
     }
-    std::vector<Token> register_tokens;
-    detail::parse_init_block(lx, test, register_tokens);
-    if (test.dialect == Dialect::ptx) {
-        detail::parse_ptx_threads(lx, test);
+    if (test.dialect == Dialect::audala) {
+        detail::parse_audala_body(lx, test);
     } else {
-        detail::parse_c_threads(lx, test);
+        std::vector<Token> register_tokens;
+        detail::parse_init_block(lx, test, register_tokens);
+        if (test.dialect == Dialect::ptx) {
+            detail::parse_ptx_threads(lx, test);
+        } else {
+            detail::parse_c_threads(lx, test);
+        }
+        const int threads = static_cast<int>(test.threads.size());
+        for (std::size_t i = 0; i < test.register_inits.size(); ++i)
+            if (test.register_inits[i].thread >= threads)
+                lx.fail(register_tokens[i], detail::thread_range(threads));
     }
-    const int threads = static_cast<int>(test.threads.size());
-    for (std::size_t i = 0; i < test.register_inits.size(); ++i)
-        if (test.register_inits[i].thread >= threads)
-            lx.fail(register_tokens[i], detail::thread_range(threads));
     detail::parse_final_condition(lx, test);
     collect_locations(test);
     return test;

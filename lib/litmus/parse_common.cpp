@@ -1,5 +1,5 @@
-// Syntax both dialects share: thread references, placements, the init block,
-// label bookkeeping.
+// Syntax the dialects share: thread references, placements, the init block
+// (PTX and C), label bookkeeping.
 #include "litmus/parse_common.hpp"
 
 #include <algorithm>
@@ -7,8 +7,8 @@
 
 namespace mapsound::litmus::detail {
 
-std::optional<int> thread_name_number(std::string_view word) {
-    if (word.size() < 2 || word[0] != 'P' || word.size() > 10) return std::nullopt;
+std::optional<int> thread_name_number(std::string_view word, char prefix) {
+    if (word.size() < 2 || word[0] != prefix || word.size() > 10) return std::nullopt;
     long long n = 0;
     for (char c : word.substr(1)) {
         if (c < '0' || c > '9') return std::nullopt;
@@ -23,9 +23,12 @@ std::string thread_range(int thread_count) {
     return "a thread of this test (0 to " + std::to_string(thread_count - 1) + ")";
 }
 
+char thread_prefix(Dialect dialect) { return dialect == Dialect::audala ? 'I' : 'P'; }
+
 bool at_register_ref(Lexer& lx) {
     const Token& t = lx.peek();
-    const bool thread = (t.kind == TokenKind::identifier && thread_name_number(t.text)) ||
+    const char prefix = thread_prefix(lx.dialect());
+    const bool thread = (t.kind == TokenKind::identifier && thread_name_number(t.text, prefix)) ||
                         t.kind == TokenKind::number;
     return thread && lx.peek(1).is_punct(":");
 }
@@ -33,12 +36,16 @@ bool at_register_ref(Lexer& lx) {
 RegisterRef parse_register_ref(Lexer& lx, int thread_count) {
     const Token t = lx.next();
     std::optional<int> n;
+    const char prefix = thread_prefix(lx.dialect());
     if (t.kind == TokenKind::identifier) {
-        n = thread_name_number(t.text);
+        n = thread_name_number(t.text, prefix);
     } else if (t.kind == TokenKind::number && t.number <= static_cast<std::uint64_t>(INT_MAX)) {
         n = static_cast<int>(t.number);
     }
-    if (!n) lx.fail(t, "a thread (P0, P1, ... or 0, 1, ...)");
+    if (!n) {
+        const std::string p(1, prefix);
+        lx.fail(t, (prefix == 'I' ? "an instance (" : "a thread (") + p + "0, " + p + "1, ... or 0, 1, ...)");
+    }
     if (thread_count >= 0 && *n >= thread_count) lx.fail(t, thread_range(thread_count));
     lx.expect_punct(":");
     const Token r = lx.expect_identifier("a register name");

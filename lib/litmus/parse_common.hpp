@@ -1,4 +1,4 @@
-// Pieces of litmus syntax both dialects share (thread references, placements,
+// Pieces of litmus syntax the dialects share (thread references, placements,
 // the init block, the final condition) and the entry points of the
 // dialect-specific parsers.  Internal to the litmus front end.
 #pragma once
@@ -14,17 +14,23 @@
 
 namespace mapsound::litmus::detail {
 
-// "P3" -> 3; nullopt for anything else (including numbers too large for int).
-std::optional<int> thread_name_number(std::string_view word);
+// "P3" -> 3 (with prefix 'I', "I3" -> 3); nullopt for anything else
+// (including numbers too large for int).
+std::optional<int> thread_name_number(std::string_view word, char prefix = 'P');
+
+// The letter that names threads in 'dialect': 'I' (instance) in AuDaLa, else
+// 'P'.
+char thread_prefix(Dialect dialect);
 
 // "a thread of this test (0 to N-1)" for error messages about thread
 // numbers out of range (or a note that there are no threads).
 std::string thread_range(int thread_count);
 
-// Whether a thread-qualified register ("P1:r0" or "1:r0") starts here.
+// Whether a thread-qualified register ("P1:r0" or "1:r0"; AuDaLa "I1:r0")
+// starts here.
 bool at_register_ref(Lexer& lx);
-// Parses "P1:r0" / "1:r0" and checks the thread number is below
-// 'thread_count' (pass a negative count to skip the check).
+// Parses "P1:r0" / "1:r0" (AuDaLa "I1:r0" / "1:r0") and checks the thread
+// number is below 'thread_count' (pass a negative count to skip the check).
 RegisterRef parse_register_ref(Lexer& lx, int thread_count);
 
 // After '@': "cta 0, gpu 1" (either order, commas optional between pairs).
@@ -43,13 +49,22 @@ void parse_init_block(Lexer& lx, LitmusTest& test, std::vector<Token>& register_
 // The final condition: "exists", "~exists" or "forall" followed by a
 // boolean expression, plus an optional "filter" clause before or after it,
 // then the end of the input.  Register references are checked against the
-// number of threads.  Implemented in condition_parser.cpp.
+// number of threads; in AuDaLa, where every name is declared, also the
+// register names and the memory cells.  Implemented in condition_parser.cpp.
 void parse_final_condition(Lexer& lx, LitmusTest& test);
 
 // The dialect bodies, after the init block: the threads, up to the final
 // condition.  They fill test.threads (ids 0, 1, ... in order).
 void parse_ptx_threads(Lexer& lx, LitmusTest& test);
 void parse_c_threads(Lexer& lx, LitmusTest& test);
+// AuDaLa has its own optional init block (globals only), so this parses
+// everything after the doc string up to the final condition.  Implemented in
+// audala_parser.cpp.
+void parse_audala_body(Lexer& lx, LitmusTest& test);
+
+// Whether 'name' is a register of thread 'thread' of an AuDaLa test (the
+// destination of one of its reads), for the final condition's checks.
+bool audala_register(const LitmusTest& test, int thread, std::string_view name);
 
 // The words a C thread body reserves: statement keywords, type words, the
 // atomic functions and the memory_order_/memory_scope_ constants.  They are

@@ -1,6 +1,7 @@
-// print_litmus: the parts of a test both dialects write the same way (header,
-// doc string, init block, final condition); the threads come from
-// print_ptx.cpp and print_c.cpp.
+// print_litmus: the parts of a test the dialects write the same way (header,
+// doc string, PTX/C init block, final condition); the threads come from
+// print_ptx.cpp and print_c.cpp, AuDaLa's init block and instances from
+// print_audala.cpp.
 #include <sstream>
 #include <stdexcept>
 
@@ -23,7 +24,7 @@ std::string print_operand(const Operand& o) {
 
 std::string print_cmp(CmpOp op, Dialect dialect) {
     switch (op) {
-        case CmpOp::eq: return dialect == Dialect::c ? "=" : "==";
+        case CmpOp::eq: return dialect == Dialect::ptx ? "==" : "=";
         case CmpOp::ne: return "!=";
         case CmpOp::lt: return "<";
         case CmpOp::le: return "<=";
@@ -45,7 +46,21 @@ std::string print_value(const InitValue& v) {
 }
 
 std::string thread_ref(int thread, Dialect d) {
-    return (d == Dialect::ptx ? "P" : "") + std::to_string(thread);
+    switch (d) {
+        case Dialect::ptx: return "P" + std::to_string(thread);
+        case Dialect::c: return std::to_string(thread);
+        case Dialect::audala: return "I" + std::to_string(thread);
+    }
+    return std::to_string(thread);
+}
+
+const char* header_word(Dialect d) {
+    switch (d) {
+        case Dialect::ptx: return "PTX";
+        case Dialect::c: return "C";
+        case Dialect::audala: return "AuDaLa";
+    }
+    return "?";
 }
 
 // One init item per line.  Untyped scalars are written "x=0" in PTX and
@@ -84,6 +99,7 @@ std::string print_term(const Term& t, Dialect d) {
     return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
 }
 
+// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C ("0:r0=1").
 // Parenthesizes exactly where the grammar needs it (~ over /\ over \/,
 // chains nest left), so the re-parsed tree is the same tree.
 std::string print_expr(const CondExpr& e, Dialect d) {
@@ -92,8 +108,8 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
         case K::compare:
-            return print_term(e.lhs, d) + (d == Dialect::ptx ? " " : "") + detail::print_cmp(e.cmp, d) +
-                   (d == Dialect::ptx ? " " : "") + print_term(e.rhs, d);
+            return print_term(e.lhs, d) + (d != Dialect::c ? " " : "") + detail::print_cmp(e.cmp, d) +
+                   (d != Dialect::c ? " " : "") + print_term(e.rhs, d);
         case K::not_: {
             const CondExpr& x = e.operands.at(0);
             return "~" + (x.kind == K::truth || x.kind == K::not_ ? print_expr(x, d) : wrapped(x));
@@ -134,10 +150,14 @@ std::string print_litmus(const LitmusTest& test) {
         if (test.threads[i].id != static_cast<int>(i)) unprintable(test, "threads must be numbered 0, 1, ...");
 
     std::ostringstream out;
-    out << (test.dialect == Dialect::ptx ? "PTX " : "C ") << test.name << "\n";
+    out << header_word(test.dialect) << " " << test.name << "\n";
     if (test.doc) out << "\"" << *test.doc << "\"\n";
-    print_init_block(out, test);
-    out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
+    if (test.dialect == Dialect::audala) {
+        out << detail::print_audala_body(test);
+    } else {
+        print_init_block(out, test);
+        out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
+    }
     print_condition(out, test);
     return out.str();
 }

@@ -1,4 +1,4 @@
-// Pieces of the printer shared by both dialects, and the dialect-specific
+// Pieces of the printer shared by the dialects, and the dialect-specific
 // thread printers.  Internal to the litmus front end.
 #pragma once
 
@@ -14,11 +14,14 @@ namespace mapsound::litmus::detail {
 // An integer constant or a register name.
 std::string print_operand(const Operand& o);
 
-// "x == 1" style (PTX) or "x=1" style (C) comparison operators.
+// Comparison operators as final conditions write them: '==' for equality in
+// PTX ("x == 1"), '=' in C and AuDaLa ("x=1", "x = 1"); the others alike.
 std::string print_cmp(CmpOp op, Dialect dialect);
 
 // Thread headers and bodies, each ending in a newline.
 std::string print_ptx_threads(const LitmusTest& test);
 std::string print_c_threads(const LitmusTest& test);
+// AuDaLa's init block of globals and its instances.
+std::string print_audala_body(const LitmusTest& test);
 
 }  // namespace mapsound::litmus::detail

@@ -5,7 +5,14 @@
 
 namespace mapsound::litmus {
 
-std::string_view to_string(Dialect d) { return d == Dialect::ptx ? "ptx" : "c"; }
+std::string_view to_string(Dialect d) {
+    switch (d) {
+        case Dialect::ptx: return "ptx";
+        case Dialect::c: return "c";
+        case Dialect::audala: return "audala";
+    }
+    return "?";
+}
 
 std::string_view to_string(Scope s) {
     switch (s) {

@@ -11,8 +11,9 @@
 // the initial one, no other thread writes it, and its own thread writes it
 // only later in program order (reading a po-later write of one's own thread
 // breaks coherence, SC per location, in every model mapsound targets: C11,
-// RC11, PTX; without this, every failed compare-and-swap would also appear
-// "reading" its own write back).
+// RC11, PTX, and AuDaLa, whose axioms keep po-loc | rf acyclic; without
+// this, every failed compare-and-swap would also appear "reading" its own
+// write back).
 //
 // What the events are:
 //   - PreExecution::events lists one initial write per cell first (thread
@@ -24,6 +25,8 @@
 //     -> weak (Scope::none), volatile -> rlx at sys, the others as named;
 //     fences likewise (fence.sc and membar -> sc, fence.acq_rel -> acq_rel;
 //     C signal fences exactly like thread fences, "(signal)" in the label).
+//     AuDaLa accesses are all plain, hence na like C's (the AuDaLa models
+//     read no orders).
 //   - A read-modify-write (PTX atom/red, C fetch_op/exchange) is a read and
 //     a write linked by rmw, both with the instruction's order and scope.
 //     PTX atom.cas writes (old == expected) ? value : old, so a failed cas

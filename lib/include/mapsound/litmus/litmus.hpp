@@ -1,5 +1,6 @@
-// mapsound's litmus-test front end: PTX (Dartagnan dialect) and C (herd7
-// syntax, with scoped extensions) litmus tests parsed into one program IR.
+// mapsound's litmus-test front end: PTX (Dartagnan dialect), C (herd7
+// syntax, with scoped extensions) and AuDaLa (seed 003's executions, see
+// parse.hpp) litmus tests parsed into one program IR.
 //
 //   using namespace mapsound::litmus;
 //   LitmusTest t = parse_litmus_file("MP.litmus");

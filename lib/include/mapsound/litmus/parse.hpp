@@ -1,12 +1,56 @@
-// Parsing litmus tests (PTX in Dartagnan's dialect, C in herd7's syntax) into
-// the program IR of program.hpp.
+// Parsing litmus tests (PTX in Dartagnan's dialect, C in herd7's syntax,
+// AuDaLa executions in mapsound's own syntax below) into the program IR of
+// program.hpp.
 //
 //   LitmusTest t = parse_litmus_file("tests/MP.litmus");
 //   LitmusTest u = parse_litmus(text, "inline");   // dialect from the header
 //
-// The header's first word picks the dialect: "PTX name" or "C name".
-// Malformed input of any kind throws ParseError; the parsers never crash,
-// loop forever or recurse without bound on any input.
+// The header's first word picks the dialect: "PTX name", "C name" or
+// "AuDaLa name".  Malformed input of any kind throws ParseError; the parsers
+// never crash, loop forever or recurse without bound on any input.
+//
+// The AuDaLa dialect writes the executions of the AuDaLa language (seed 003,
+// section 4: instances running commands that read and write global memory),
+// for models/audala.cat and models/audala-star.cat:
+//
+//   AuDaLa Fig11c
+//   "seed 003 Fig. 11(c)"              optional doc string
+//   { x = 0; y = 0; a[2] = {1, 2}; }   optional: the globals and their values
+//   instance I0 {                      instances I0, I1, ... in this order
+//     r1 := x;                         a read of global x into register r1
+//     y := r1 + 1;                     a write of an expression
+//     r2 := a[r1 - r1];                an indexed access (an address dependency)
+//     if (r1 == 1) { x := 42; } else { x := 0; }     else part optional
+//   }
+//   exists (I0:r1 = 42 /\ 0:r2 = 1 /\ x = 42)  also ~exists, forall, filter
+//
+// Names.  Globals are exactly the names the init block declares ("x = v", or
+// "a[N]" / "a[N] = {v, ...}" for an array; values are integers, missing
+// array elements 0); using any other name as a global is an error ("expected
+// a global declared in the init block").  A register is a name assigned by
+// a read, "r := x", and may be used in expressions after that read (it holds
+// 0 if the read's branch did not run); registers are per instance.  Names
+// starting with "__" and the words instance, if, else, exists, forall,
+// filter, true and false are reserved.
+//
+// Statements, each ending in ';' except `if`:
+//   r := g;  r := g[e];       a read (a Load, plain, no scope)
+//   g := e;  g[e] := e;       a write (a Store, plain, no scope)
+//   if (e cmp e) { ... } [else { ... }]    cmp: == != < <= > >=
+// Expressions: integers (a leading '-' is part of a literal), registers,
+// '+', '-', '*' (the usual precedence, left-associative) and parentheses.
+// There are no register assignments of their own: a composite expression is
+// computed into temporaries __t0, __t1, ... (RegOps, numbered per instance in
+// program order) just before the access or branch that uses it, and `if`
+// lowers onto Branch/Goto/Label exactly as in the C dialect (labels
+// __else<k>, __end<k>).  An index is an element offset (Address::offset);
+// on a scalar it must be 0 at run time, which makes "g[r - r]" a plain
+// access with an address dependency on r.
+//
+// The final condition is the other dialects' (the same grammar), with
+// registers written I<k>:r or <k>:r; it may name only declared globals and,
+// in a register reference, only registers of that instance.  Comments are
+// (* ... *), /* ... */ and // to the end of the line.
 #pragma once
 
 #include <cstddef>

@@ -5,9 +5,10 @@
 //
 // For every test the parser of test.dialect produces, parsing the printed
 // text with the same source name gives back an equal LitmusTest.  Layout
-// is normalized (aligned PTX columns, one C statement per line); comments
-// are not kept, and C `if` statements the parser lowered to branches are
-// printed as `if` again.
+// is normalized (aligned PTX columns, one C or AuDaLa statement per line);
+// comments are not kept, C and AuDaLa `if` statements the parsers lowered
+// to branches are printed as `if` again, and the temporaries the AuDaLa
+// parser computes expressions into are printed as those expressions.
 #pragma once
 
 #include <string>
@@ -19,7 +20,8 @@ namespace mapsound::litmus {
 // Prints 'test' in test.dialect.  Throws std::invalid_argument, naming the
 // instruction, when the test holds something that dialect cannot express
 // (e.g. a Barrier or a PTX-style cas in a C test, a CompareExchange or an
-// address offset in a PTX test, a strong PTX access without a scope) or
+// address offset in a PTX test, a strong PTX access without a scope, an
+// atomic or a register computation of its own in an AuDaLa test) or
 // when the test is malformed (a register name that is not a PTX register,
 // threads not numbered 0, 1, ...).
 std::string print_litmus(const LitmusTest& test);

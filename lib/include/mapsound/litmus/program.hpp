@@ -1,7 +1,7 @@
-// The program IR of a litmus test: what the PTX and C front ends produce and
-// what later steps turn into events and executions.
+// The program IR of a litmus test: what the PTX, C and AuDaLa front ends
+// produce and what later steps turn into events and executions.
 //
-// One IR serves both dialects.  A LitmusTest holds the initial state (memory
+// One IR serves every dialect.  A LitmusTest holds the initial state (memory
 // locations and register values), one instruction list per thread, and the
 // final condition.  Instructions are a small closed set (std::variant):
 //
@@ -37,10 +37,13 @@ namespace mapsound::litmus {
 enum class Dialect {
     ptx,  // Dartagnan's PTX litmus dialect ("PTX name" header)
     c,    // herd7's C litmus syntax ("C name" header), with scoped extensions
+    audala,  // AuDaLa executions, seed 003 ("AuDaLa name" header; see parse.hpp):
+             // instances are threads, every access is plain, no scopes
 };
 
 // The scope qualifier of an access, fence or RMW.
-//   none  no scope applies: PTX .weak/.volatile accesses, C plain accesses.
+//   none  no scope applies: PTX .weak/.volatile accesses, C plain accesses,
+//         every AuDaLa access.
 //   cta   PTX .cta, C memory_scope_cta
 //   gpu   PTX .gpu (and membar.gl), C memory_scope_gpu
 //   sys   PTX .sys, C memory_scope_sys (also every C atomic written without
@@ -53,6 +56,7 @@ enum class Scope { none, cta, gpu, sys };
 //        release, acq_rel, seq_cst.
 //   PTX: weak, relaxed, acquire, release, acq_rel, seq_cst (fence.sc, membar),
 //        volatile_ (ld.volatile / st.volatile).
+//   AuDaLa: plain only (the language has no memory orders).
 // plain and weak are kept apart, as are seq_cst-the-C-order and .sc-the-PTX-
 // fence, only through the dialect: the enum value says which qualifier the
 // source used, the mapping step decides what it means.
@@ -87,7 +91,7 @@ enum class FenceKind { fence, membar, signal };
 //   forall      every execution satisfies it
 enum class Quantifier { exists, not_exists, forall };
 
-// Lower-case names for messages and the printer: "ptx", "cta", "acq_rel",
+// Lower-case names for messages and the printer: "ptx", "audala", "cta", "acq_rel",
 // "volatile", "xor", "ge", "membar", "not_exists", ...  Never empty.
 std::string_view to_string(Dialect d);
 std::string_view to_string(Scope s);
@@ -106,8 +110,8 @@ CmpOp negate(CmpOp op);
 // Operands and addresses
 
 // A thread-local register, by name ("r0" in PTX; any local variable in C).
-// Names starting with "__" are reserved for temporaries the C front end
-// introduces ("__t0", ...).
+// Names starting with "__" are reserved for temporaries the C and AuDaLa
+// front ends introduce ("__t0", ...).
 struct Register {
     std::string name;
     bool operator==(const Register&) const = default;
@@ -117,7 +121,8 @@ struct Register {
 using Operand = std::variant<std::int64_t, Register>;
 
 // A memory address: a location, optionally displaced by an element offset
-// (C "y+r0" on an array location; absent in PTX and for plain "x").
+// (C "y+r0" on an array location, AuDaLa "y[r0 + 1]"; absent in PTX and for
+// plain "x").
 // offset == 0 and no offset are different IR, though they denote the same
 // address: the IR keeps what was written.
 struct Address {
@@ -216,9 +221,9 @@ struct RegOp {
     bool operator==(const RegOp&) const = default;
 };
 
-// A jump target.  Names are unique within a thread.  The C front end names
-// the labels it introduces for `if` "__else<k>" and "__end<k>" (k counts the
-// thread's `if` statements in source order).
+// A jump target.  Names are unique within a thread.  The C and AuDaLa front
+// ends name the labels they introduce for `if` "__else<k>" and "__end<k>" (k
+// counts the thread's `if` statements in source order).
 struct Label {
     std::string name;
     bool operator==(const Label&) const = default;
@@ -263,7 +268,7 @@ struct Parameter {
     bool operator==(const Parameter&) const = default;
 };
 
-// One thread.  id is its number (P<id>); threads are numbered 0, 1, ... in
+// One thread.  id is its number (P<id>; AuDaLa instance I<id>); threads are numbered 0, 1, ... in
 // the order LitmusTest::threads lists them.  params is empty for PTX.  Every
 // Goto/Branch target names a Label of this thread's code.
 struct Thread {
@@ -306,7 +311,8 @@ struct RegisterInit {
 // ---------------------------------------------------------------------------
 // The final condition
 
-// A register at the end of a thread's execution: "P1:r0" or "1:r0".
+// A register at the end of a thread's execution: "P1:r0" or "1:r0" (AuDaLa
+// "I1:r0" or "1:r0").
 struct RegisterRef {
     int thread = 0;
     std::string reg;

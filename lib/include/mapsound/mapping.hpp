@@ -1,0 +1,227 @@
+// Compiler mappings between memory models, and the checks that test them:
+// the two input formats of the mapping checker, read into plain data.
+//
+// A MAPPING FILE (`mappings/*.map`) says which target instructions each
+// class of source event compiles to.  One rule per line:
+//
+//   # C++ to PTX, seed 000 Figure 11     ('#' and '//' comments to end of line)
+//   mapping cxx-to-ptx                   header: the mapping's name, first
+//   R.na    -> ld.weak
+//   R.sc    -> fence.sc.$sco ; ld.acquire.$sco
+//   RMW.rlx -> atom.$sco                 atom's default semantics: .relaxed
+//   F.rlx   -> nop                       no instruction at all
+//
+// Left of `->`: a source class, R W RMW F, optionally `.order` with order
+// one of na rlx acq rel acq_rel sc (C++ names); a class without an order
+// matches events of every order (AuDaLa's commands carry none: `R -> ...`).
+// The orders a class admits: R na rlx acq sc; W na rlx rel sc; RMW rlx acq
+// rel acq_rel sc; F rlx acq rel acq_rel sc (F.rlx only so that `-> nop` can
+// say a relaxed fence is nothing).
+//
+// Right of `->`: `nop`, or instructions separated by `;` in program order,
+// each `op.sem.scope` (PTX names):
+//   ld     .weak | .relaxed | .acquire
+//   st     .weak | .relaxed | .release
+//   atom   .relaxed | .acquire | .release | .acq_rel, or none (= .relaxed)
+//   fence  .sc | .acq_rel | .acquire | .release
+// `.weak` takes no scope; everything else needs one: `.cta`, `.gpu`, `.sys`,
+// or `.$sco`, the source event's own scope passed through (not allowed for
+// `.na` sources, which have none).
+//
+// Shape rules (checked, error at the offending token): R maps to exactly one
+// ld plus any fences; W to exactly one st plus fences; RMW to exactly one
+// atom plus fences; F to fences only, or nop.  No two rules may match the
+// same source event: `R.sc` twice, or `R` and `R.sc` together, is an error
+// naming both lines.  A mapping need not cover every class: rule_for says
+// nullptr, and the checker decides what an unmapped event means.
+//
+// A CHECK FILE (`checks/*.check`) says what to check about a mapping:
+//
+//   # The scoped C++ to PTX mapping, seed 000 section 5.2
+//   check   cxx-to-ptx                   the check's name
+//   source  ../models/rc11-scoped.cat    paths relative to the check file
+//   target  ../models/ptx-6.0.cat
+//   mapping ../mappings/cxx-to-ptx.map
+//   events  6                            default bound on source events
+//   race-free data-race                  optional
+//   axiom coherence holds                one or more, any order
+//   axiom thin-air  fails
+//
+// One keyword per line, each of check source target mapping events at most
+// once and all of them required, race-free at most once, axiom at least
+// once with no axiom named twice.  Words are separated by blanks; a `#` or
+// `//` starting a word starts a comment (so paths may contain them
+// elsewhere).  `events N`: the default bound, a positive integer counting
+// source events, where a read-modify-write counts 2 (its read and its
+// write; initial writes are not counted).  `race-free F`: consider only
+// source executions in which the source model's flag F does not fire.
+// `axiom A holds`: no source execution within the bound whose mapped
+// target executions include one that, read back into the source, violates
+// A; `fails`: such a counterexample exists.  A names an axiom or a flag of
+// the source model (a flag's test read as an axiom); the check parser does
+// not open the models, so unknown names are the checker's to report.
+//
+// Every error is a MappingError whose what() is "file:line:col: message",
+// for syntax "file:line:col: expected ..., found '...'".  Lines and columns
+// are 1-based; a column counts bytes, a tab being one.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mapsound/exec.hpp"
+
+namespace mapsound::mapping {
+
+// A place in a mapping or check file.  line 0 means the file as a whole
+// (it cannot be read) and prints as just "file".
+struct Position {
+    std::string file;
+    int line = 0;    // 1-based
+    int column = 0;  // 1-based, in bytes
+    // "file:line:col", or "file" when line is 0.
+    std::string to_string() const;
+};
+
+// Any problem with a mapping or check file.  what() is the full message
+// "file:line:col: text", ready to print; where() and message() give the
+// parts separately.
+class MappingError : public std::runtime_error {
+public:
+    MappingError(Position where, const std::string& message);
+    const Position& where() const noexcept { return where_; }
+    // The message without the "file:line:col: " prefix.
+    const std::string& message() const noexcept { return message_; }
+
+private:
+    Position where_;
+    std::string message_;
+};
+
+// ---------------------------------------------------------------------------
+// Mapping files
+
+// The classes of source events a rule can name.  An RMW is one class even
+// though it is two events (a read and a write related by rmw).
+enum class SourceKind { read, write, rmw, fence };
+
+// The PTX instructions a rule can produce.
+enum class Instruction { ld, st, atom, fence };
+
+// One target instruction of a rule.
+struct TargetOp {
+    Instruction instruction = Instruction::ld;
+    // The semantic qualifier in exec's shared vocabulary: weak, rlx (PTX
+    // .relaxed), acq, rel, acq_rel or sc.  For atom both of its events carry
+    // it (README: "a read-modify-write's two events both carry its order").
+    exec::Order order = exec::Order::weak;
+    // true for `.$sco`: the op takes the source event's scope.
+    bool scope_from_source = false;
+    // The fixed scope when !scope_from_source; Scope::none exactly for
+    // ld.weak / st.weak.
+    exec::Scope scope = exec::Scope::none;
+    Position where;  // the op's first character, for the checker's messages
+
+    // The events the op contributes to a target pre-execution, in program
+    // order: ld {read}; st {write}; atom {read, write}, which the checker
+    // relates by rmw; fence {fence}.
+    std::vector<exec::EventKind> events() const;
+    // The op's scope for a source event of scope 'source': the fixed scope,
+    // or 'source' itself for `.$sco`.  nullopt when `.$sco` meets a source
+    // event without a scope (Scope::none: a .na access, or a model such as
+    // AuDaLa's whose events have none) since the op then has no meaning.
+    std::optional<exec::Scope> scope_for(exec::Scope source) const;
+    // The op as written in canonical form, e.g. "ld.acquire.$sco",
+    // "atom.relaxed.gpu" (atom's omitted .relaxed is spelled out).
+    std::string to_string() const;
+};
+
+// One line `source -> targets`.
+struct Rule {
+    SourceKind source = SourceKind::read;
+    std::optional<exec::Order> order;  // nullopt: matches every order
+    std::vector<TargetOp> targets;     // in program order; empty for `nop`
+    int line = 0;
+
+    // Whether the rule applies to a source event of this class and order.
+    bool matches(SourceKind kind, exec::Order event_order) const;
+    // The left-hand side as written canonically: "R", "RMW.acq_rel".
+    std::string source_text() const;
+};
+
+struct Mapping {
+    std::string name;  // from the `mapping NAME` header
+    std::string path;  // load_mapping: the file's absolute normalized path;
+                       // parse_mapping: the name given for messages
+    std::vector<Rule> rules;  // in file order
+
+    // The one rule matching a source event of class 'kind' and order
+    // 'order' (exec::Order::none for unordered sources such as AuDaLa's),
+    // or nullptr if the mapping has none.  Never ambiguous: overlapping
+    // rules are rejected when the file is read.
+    const Rule* rule_for(SourceKind kind, exec::Order order) const;
+};
+
+// Parses mapping text.  'file' only names the text in messages (and becomes
+// Mapping::path).  Throws MappingError at the first syntax or shape error.
+Mapping parse_mapping(std::string_view text, const std::string& file);
+
+// Reads and parses a mapping file.  Throws MappingError, with line 0 if the
+// file cannot be read.
+Mapping load_mapping(const std::filesystem::path& path);
+
+// ---------------------------------------------------------------------------
+// Check files
+
+enum class Expectation { holds, fails };
+
+struct AxiomExpectation {
+    std::string name;  // an axiom or flag name of the source model
+    Expectation expected = Expectation::holds;
+    int line = 0;
+};
+
+struct CheckDefinition {
+    std::string name;  // from the `check NAME` line
+    std::string path;  // load_check: absolute normalized; parse_check: as given
+    // The referenced files as absolute, lexically normalized paths; each
+    // existed as a regular file when the check was read.
+    std::string source_model;
+    std::string target_model;
+    std::string mapping;
+    int events = 0;  // the default bound, >= 1
+    std::optional<std::string> race_free_flag;
+    std::vector<AxiomExpectation> axioms;  // in file order, names distinct
+};
+
+// Parses check text.  'file' names the text in messages; relative paths in
+// it resolve against 'base_dir' (made absolute against the current
+// directory).  Throws MappingError at the first syntax or validation error,
+// including a referenced file that does not exist (at the path's token).
+CheckDefinition parse_check(std::string_view text, const std::string& file,
+                            const std::filesystem::path& base_dir);
+
+// Reads and parses a check file; its paths resolve against the file's own
+// directory.  Throws MappingError, with line 0 if the file cannot be read.
+CheckDefinition load_check(const std::filesystem::path& path);
+
+// ---------------------------------------------------------------------------
+// Names, as the files spell them
+
+std::string to_string(SourceKind kind);     // "R", "W", "RMW", "F"
+std::string to_string(Instruction op);      // "ld", "st", "atom", "fence"
+std::string to_string(Expectation e);       // "holds", "fails"
+// A source order's C++ name ("na", "rlx", "acq", "rel", "acq_rel", "sc");
+// "none" for Order::none and "weak" for Order::weak, which no source uses.
+std::string source_order_name(exec::Order order);
+// A target qualifier's PTX name ("weak", "relaxed", "acquire", "release",
+// "acq_rel", "sc"); "none" / "na" for the two orders PTX does not have.
+std::string ptx_semantics_name(exec::Order order);
+// "cta", "gpu", "sys"; "none" for Scope::none.
+std::string scope_name(exec::Scope scope);
+
+}  // namespace mapsound::mapping

@@ -1,0 +1,101 @@
+// What mapping and check files share: positions, the error type, reading
+// files, and the names of kinds, orders and scopes as the files spell them.
+#include <fstream>
+#include <sstream>
+
+#include "mapping/lexer.hpp"
+#include "mapsound/mapping.hpp"
+
+namespace mapsound::mapping {
+
+std::string Position::to_string() const {
+    if (line <= 0) return file;
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+MappingError::MappingError(Position where, const std::string& message)
+    : std::runtime_error(where.to_string() + ": " + message),
+      where_(std::move(where)),
+      message_(message) {}
+
+std::string to_string(SourceKind kind) {
+    switch (kind) {
+    case SourceKind::read: return "R";
+    case SourceKind::write: return "W";
+    case SourceKind::rmw: return "RMW";
+    case SourceKind::fence: return "F";
+    }
+    return "?";
+}
+
+std::string to_string(Instruction op) {
+    switch (op) {
+    case Instruction::ld: return "ld";
+    case Instruction::st: return "st";
+    case Instruction::atom: return "atom";
+    case Instruction::fence: return "fence";
+    }
+    return "?";
+}
+
+std::string to_string(Expectation e) { return e == Expectation::holds ? "holds" : "fails"; }
+
+std::string source_order_name(exec::Order order) {
+    switch (order) {
+    case exec::Order::none: return "none";
+    case exec::Order::na: return "na";
+    case exec::Order::weak: return "weak";
+    case exec::Order::rlx: return "rlx";
+    case exec::Order::acq: return "acq";
+    case exec::Order::rel: return "rel";
+    case exec::Order::acq_rel: return "acq_rel";
+    case exec::Order::sc: return "sc";
+    }
+    return "?";
+}
+
+std::string ptx_semantics_name(exec::Order order) {
+    switch (order) {
+    case exec::Order::none: return "none";
+    case exec::Order::na: return "na";
+    case exec::Order::weak: return "weak";
+    case exec::Order::rlx: return "relaxed";
+    case exec::Order::acq: return "acquire";
+    case exec::Order::rel: return "release";
+    case exec::Order::acq_rel: return "acq_rel";
+    case exec::Order::sc: return "sc";
+    }
+    return "?";
+}
+
+std::string scope_name(exec::Scope scope) {
+    switch (scope) {
+    case exec::Scope::none: return "none";
+    case exec::Scope::cta: return "cta";
+    case exec::Scope::gpu: return "gpu";
+    case exec::Scope::sys: return "sys";
+    }
+    return "?";
+}
+
+namespace detail {
+
+std::string read_file(const std::filesystem::path& path) {
+    // A directory opens as a stream on Linux but cannot be read: say so.
+    if (std::filesystem::is_directory(path))
+        throw MappingError(Position{path.string(), 0, 0}, "is a directory, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw MappingError(Position{path.string(), 0, 0}, "cannot open the file");
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    if (in.bad()) throw MappingError(Position{path.string(), 0, 0}, "cannot read the file");
+    return contents.str();
+}
+
+std::filesystem::path normalized_absolute(const std::filesystem::path& path) {
+    return std::filesystem::absolute(path).lexically_normal();
+}
+
+}  // namespace detail
+
+}  // namespace mapsound::mapping
