@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     (asked ? std::cout : std::cerr) << "usage: mapsound <command> [options]\n"
                                        "commands:\n"
                                        "  litmus --model FILE.cat [--states] [--json] [--unroll N] TEST...\n"
-                                       "            decide litmus tests (PTX and C dialects) under a model\n"
+                                       "            decide litmus tests (PTX, C and AuDaLa dialects) under a model\n"
                                        "  version   print the version\n";
     return asked ? 0 : 2;
 }

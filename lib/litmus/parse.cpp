@@ -92,9 +92,9 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(text, source, Dialect::c, pos, line, column);
-            probe.fail(probe.peek(), "'PTX' or 'C' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C' or 'AuDaLa' starting the test");
         }
-        throw ParseError(source, word_line, word_column, "'PTX' or 'C' starting the test", word);
+        throw ParseError(source, word_line, word_column, "'PTX', 'C' or 'AuDaLa' starting the test", word);
     }
     while (pos < text.size() && blank(text[pos])) advance();
     const std::size_t name_start = pos;

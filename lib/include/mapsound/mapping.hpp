@@ -5,11 +5,14 @@
 // class of source event compiles to.  One rule per line:
 //
 //   # C++ to PTX, seed 000 Figure 11     ('#' and '//' comments to end of line)
-//   mapping cxx-to-ptx                   header: the mapping's name, first
+//   mapping cxx-to-ptx                   header first: the mapping's name
 //   R.na    -> ld.weak
 //   R.sc    -> fence.sc.$sco ; ld.acquire.$sco
 //   RMW.rlx -> atom.$sco                 atom's default semantics: .relaxed
 //   F.rlx   -> nop                       no instruction at all
+//
+// NAME is a word: letters, digits, `_`, and `-` between them.  Blanks
+// around `->` and `;` are optional; blank and comment lines are ignored.
 //
 // Left of `->`: a source class, R W RMW F, optionally `.order` with order
 // one of na rlx acq rel acq_rel sc (C++ names); a class without an order
@@ -32,7 +35,7 @@
 // ld plus any fences; W to exactly one st plus fences; RMW to exactly one
 // atom plus fences; F to fences only, or nop.  No two rules may match the
 // same source event: `R.sc` twice, or `R` and `R.sc` together, is an error
-// naming both lines.  A mapping need not cover every class: rule_for says
+// naming both lines.  A mapping has at least one rule but need not cover every class: rule_for says
 // nullptr, and the checker decides what an unmapped event means.
 //
 // A CHECK FILE (`checks/*.check`) says what to check about a mapping:
@@ -47,9 +50,9 @@
 //   axiom coherence holds                one or more, any order
 //   axiom thin-air  fails
 //
-// One keyword per line, each of check source target mapping events at most
-// once and all of them required, race-free at most once, axiom at least
-// once with no axiom named twice.  Words are separated by blanks; a `#` or
+// One keyword per line, in any order: check, source, target, mapping and
+// events exactly once each, race-free at most once, axiom at least once
+// and never twice for one name.  Words are separated by blanks; a `#` or
 // `//` starting a word starts a comment (so paths may contain them
 // elsewhere).  `events N`: the default bound, a positive integer counting
 // source events, where a read-modify-write counts 2 (its read and its
@@ -58,8 +61,10 @@
 // `axiom A holds`: no source execution within the bound whose mapped
 // target executions include one that, read back into the source, violates
 // A; `fails`: such a counterexample exists.  A names an axiom or a flag of
-// the source model (a flag's test read as an axiom); the check parser does
-// not open the models, so unknown names are the checker's to report.
+// the source model; a flag counts as violated where it fires (so
+// `axiom thin-air fails` says some mapped execution raises the flag
+// thin-air).  The check parser does not open the models, so unknown names
+// are the checker's to report.
 //
 // Every error is a MappingError whose what() is "file:line:col: message",
 // for syntax "file:line:col: expected ..., found '...'".  Lines and columns

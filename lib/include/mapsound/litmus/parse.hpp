@@ -25,7 +25,7 @@
 //   exists (I0:r1 = 42 /\ 0:r2 = 1 /\ x = 42)  also ~exists, forall, filter
 //
 // Names.  Globals are exactly the names the init block declares ("x = v", or
-// "a[N]" / "a[N] = {v, ...}" for an array; values are integers, missing
+// "a[N] = {v, ...}" for an array of N elements; values are integers, missing
 // array elements 0); using any other name as a global is an error ("expected
 // a global declared in the init block").  A register is a name assigned by
 // a read, "r := x", and may be used in expressions after that read (it holds
@@ -49,8 +49,12 @@
 //
 // The final condition is the other dialects' (the same grammar), with
 // registers written I<k>:r or <k>:r; it may name only declared globals and,
-// in a register reference, only registers of that instance.  Comments are
-// (* ... *), /* ... */ and // to the end of the line.
+// in a register reference, only registers of that instance.  Memory
+// references say little under the AuDaLa models: run_litmus takes as a
+// cell's final value a write with no co-successor, and AuDaLa's co orders
+// only the writes of one instance and never the initial write, so the
+// initial value is always among the final ones.  Comments are (* ... *),
+// /* ... */ and // to the end of the line.
 #pragma once
 
 #include <cstddef>

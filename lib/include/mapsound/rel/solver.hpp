@@ -87,7 +87,11 @@ public:
     Problem(Problem&&) noexcept;
     Problem& operator=(Problem&&) noexcept;
 
-    // Asserts one more formula for all later solve calls.
+    // Asserts one more formula for all later solve calls.  With symmetry
+    // breaking on, a formula whose constants tell apart atoms that were
+    // treated as interchangeable would lose solutions: it is rejected with
+    // std::invalid_argument (use SymmetryBreaking::off for such problems).
+    // The same holds for assumptions.
     void add(const Formula& formula);
 
     // Looks for an instance of everything asserted; the result is
