@@ -8,8 +8,10 @@
 
 #include "mapsound/exec.hpp"
 #include "mapsound/model.hpp"
+#include "exec_test_support.hpp"
 
 using namespace mapsound;
+using exectest::allowed;
 
 namespace {
 
@@ -30,21 +32,6 @@ exec::PreExecution store_buffering(exec::Order order = exec::Order::rlx) {
         {EventKind::read, 1, 0, 0, order, exec::Scope::sys, -1, "R x=0"},
     };
     return x;
-}
-
-// Whether some consistent execution of 'x' exists under the model.
-bool allowed(const model::Model& m, const exec::PreExecution& x) {
-    rel::Bounds bounds(exec::universe_of(x));
-    rel::Relation rf = rel::Relation::binary("rf");
-    rel::Formula f = exec::bound_reads_from(x, rf, bounds);
-    model::ModelInstance inst = m.instantiate(exec::vocabulary_of(x, rf));
-    for (const auto& w : inst.witnesses)
-        bounds.bound(w.relation, rel::TupleSet(x.events.size(), w.relation.arity()),
-                     exec::witness_upper_bound(w.upper, bounds));
-    f = f && inst.consistent();
-    auto found = rel::solve(f, bounds);
-    if (found) CHECK(rel::evaluate(f, *found));  // the second way to the answer
-    return found.has_value();
 }
 
 void check_error(const std::string& text, const std::string& where, const std::string& what) {
