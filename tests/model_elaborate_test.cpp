@@ -100,3 +100,23 @@ TEST_CASE("models: let rec computes least fixpoints, functions substitute") {
     CHECK(rel::evaluate(inst.axioms.at(0).holds, empty));
     CHECK(inst.axioms.at(0).name == "is-po");
 }
+
+TEST_CASE("models: functions are lexically scoped and cannot recurse") {
+    exec::PreExecution x = store_buffering();
+    auto vocabulary = exec::vocabulary_of(x, rel::Relation::binary("rf"));
+    model::ModelInstance inst = model::Model::parse(
+                                    "let a = po\n"
+                                    "let f(x) = x ; a\n"
+                                    "let a = id\n"
+                                    "let t = f(id)\n"
+                                    "let co = po\n"
+                                    "let co = 0\n",
+                                    "m.cat")
+                                    .instantiate(vocabulary);
+    rel::Instance empty(exec::universe_of(x));
+    // f sees the a of its definition (po), not the later one (herd7's rule).
+    CHECK(rel::evaluate(inst.definitions.at("t"), empty) == rel::evaluate(vocabulary.at("po"), empty));
+    // The last definition of a name wins, including `0`.
+    CHECK(rel::evaluate(inst.definitions.at("co"), empty).empty());
+    check_error("let f(x) = f(x)\nlet t = f(po)", "m.cat:1:12", "undefined function 'f'");
+}

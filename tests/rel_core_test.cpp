@@ -910,3 +910,14 @@ TEST_CASE("symmetry: on and off agree on satisfiability") {
         }
     }
 }
+
+TEST_CASE("cancellation: a cancel ends one solve, not every later one") {
+    Relation r = Relation::binary("r");
+    Universe u(2);
+    Bounds b(u);
+    b.bound(r, u.none(2), u.all(2));
+    Problem p(r.some(), b);
+    p.cancel();
+    CHECK(p.solve() == Outcome::unknown);
+    CHECK(p.solve() == Outcome::satisfiable);
+}

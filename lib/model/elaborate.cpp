@@ -2,7 +2,9 @@
 #include "model/elaborate.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+#include <utility>
 
 namespace mapsound::model {
 
@@ -20,9 +22,20 @@ struct Value {
     int arity() const { return expr ? expr->arity() : 0; }
 };
 
+struct Environment;
+
+// A function closes over the scope where it was defined (herd7's lexical
+// scoping), which does not contain the function itself: recursion is an
+// undefined name, never an endless expansion.
 struct Function {
     std::vector<std::string> parameters;
     CatExprPtr body;
+    std::shared_ptr<const Environment> environment;
+};
+
+struct Environment {
+    std::map<std::string, Value> values;
+    std::map<std::string, Function> functions;
 };
 
 const char* operator_name(K kind) {
@@ -156,36 +169,41 @@ private:
         if (f.parameters.size() != e.operands.size())
             fail(e.pos, "'" + e.name + "' takes " + std::to_string(f.parameters.size()) + " argument(s), given " +
                             std::to_string(e.operands.size()));
-        // Arguments are evaluated in the caller's scope, then bound.
+        // Arguments are evaluated in the caller's scope, the body in the
+        // function's own scope with the arguments bound.
         std::vector<Value> args;
         for (const auto& a : e.operands) args.push_back(value(*a));
-        auto saved = scope_;
-        for (std::size_t i = 0; i < args.size(); ++i) scope_[f.parameters[i]] = args[i];
-        Value result = value(*f.body);
-        scope_ = std::move(saved);
+        const Function called = f;  // functions_ is replaced below
+        auto saved_scope = std::exchange(scope_, called.environment->values);
+        auto saved_functions = std::exchange(functions_, called.environment->functions);
+        for (std::size_t i = 0; i < args.size(); ++i) scope_[called.parameters[i]] = args[i];
+        Value result = value(*called.body);
+        scope_ = std::move(saved_scope);
+        functions_ = std::move(saved_functions);
         return result;
-    }
-
-    Expr defined(const CatBinding& b) {
-        Value v = value(*b.body);
-        if (v.is_empty_constant()) return rel::none(2);
-        return *v.expr;
     }
 
     void let(const CatStatement& st) {
         // Non-recursive `let a = e and b = f`: every body sees the old scope.
         std::vector<std::pair<std::string, Value>> results;
+        std::vector<std::pair<std::string, Function>> functions;
+        const auto environment = std::make_shared<const Environment>(Environment{scope_, functions_});
         for (const auto& b : st.bindings) {
-            if (!b.parameters.empty()) {
-                functions_[b.name] = Function{b.parameters, b.body};
-                continue;
-            }
-            results.emplace_back(b.name, value(*b.body));
+            if (!b.parameters.empty())
+                functions.emplace_back(b.name, Function{b.parameters, b.body, environment});
+            else
+                results.emplace_back(b.name, value(*b.body));
+        }
+        // A name is a value or a function, whichever was defined last.
+        for (auto& [name, f] : functions) {
+            functions_.insert_or_assign(name, std::move(f));
+            scope_.erase(name);
+            out_.definitions.erase(name);
         }
         for (auto& [name, v] : results) {
             scope_[name] = v;
             functions_.erase(name);
-            if (v.expr) out_.definitions.insert_or_assign(name, *v.expr);
+            out_.definitions.insert_or_assign(name, v.expr ? *v.expr : rel::none(2));
         }
     }
 

@@ -50,6 +50,7 @@ void CadicalBackend::add_clause(std::span<const int> literals) {
 Result CadicalBackend::solve(std::span<const int> assumptions, std::int64_t conflicts, std::chrono::milliseconds time,
                              std::stop_token stop) {
     Deadline deadline(std::chrono::steady_clock::now() + time, time.count() > 0, std::move(stop), cancelled_);
+    if (cancelled_.exchange(false)) return Result::unknown;  // a cancel ends one solve
     if (deadline.terminate()) return Result::unknown;
     // Declares variables that occur in no clause, so that value() may ask.
     solver_->reserve(static_cast<int>(variables_));
@@ -58,6 +59,7 @@ Result CadicalBackend::solve(std::span<const int> assumptions, std::int64_t conf
     solver_->connect_terminator(&deadline);
     const int status = solver_->solve();
     solver_->disconnect_terminator();
+    if (status != 10 && status != 20) cancelled_.store(false);
     if (status == 10) return Result::satisfiable;
     if (status == 20) return Result::unsatisfiable;
     return Result::unknown;

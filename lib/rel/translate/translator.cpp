@@ -14,6 +14,8 @@ using detail::Node;
 
 Translator::Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding encoding)
     : c_(circuit), bounds_(bounds), encoding_(encoding), n_(bounds.universe().size()) {
+    // Tuple indices are 32-bit: a binary tuple is i*n+j.
+    if (n_ > 65535) throw std::invalid_argument("universe of " + std::to_string(n_) + " atoms: at most 65535 supported");
     // Primary variables first, relation by relation, so that they get the
     // lowest circuit nodes (and SAT variables) in a fixed order.
     const auto& rels = bounds.relations();
@@ -285,7 +287,6 @@ std::vector<BoolMatrix> Translator::fixpoint_uncached(const Node& system) {
 
     std::vector<BoolMatrix> support;
     for (std::size_t i = 0; i < k; ++i) support.emplace_back(n_, system.children[i]->arity);
-    const std::size_t side_mark = side_.size();
     for (;;) {
         std::vector<BoolMatrix> next;
         for (const auto& m : bodies_at(system, support)) next.push_back(BoolMatrix::constant(m.support()));
@@ -294,8 +295,9 @@ std::vector<BoolMatrix> Translator::fixpoint_uncached(const Node& system) {
         if (same) break;
         support = std::move(next);
     }
-    // Witnesses made while finding supports constrain nothing that is used.
-    side_.resize(side_mark);
+    // Witnesses made while finding supports stay in the caches and may be
+    // reused by the translation proper, so their side constraints stay too
+    // (they hold for some value of the witness, whatever the primaries).
     std::size_t cells = 0;
     for (const auto& m : support) cells += m.cells().size();
 
