@@ -9,9 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <set>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -23,6 +20,8 @@
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
+
+#include "litmus_test_support.hpp"
 
 namespace {
 
@@ -42,24 +41,8 @@ Store store(Address a, Operand v) { return Store{std::move(a), std::move(v), Mem
 RegOp op(const char* dest, RegOpKind k, Operand a, Operand b) { return RegOp{Register{dest}, k, std::move(a), std::move(b)}; }
 Branch branch(CmpOp c, Operand a, Operand b, const char* target) { return Branch{c, std::move(a), std::move(b), target}; }
 
-// parse(print(t)) == t, and printing is stable.
-void check_round_trip(const LitmusTest& t) {
-    const std::string text = print_litmus(t);
-    INFO("printed:\n" << text);
-    const LitmusTest again = parse_litmus(text, t.source);
-    CHECK(again == t);
-    CHECK(print_litmus(again) == text);
-}
-
-std::string error_of(const std::string& text) {
-    try {
-        parse_litmus(text, "t.litmus");
-    } catch (const ParseError& e) {
-        return e.what();
-    }
-    FAIL("no ParseError for:\n" << text);
-    return "";
-}
+using litmustest::check_round_trip;
+using litmustest::error_of;
 
 // Every construct of the dialect.
 const char* const kSample = R"(AuDaLa sample-all
@@ -125,47 +108,9 @@ instance I1 {
 exists (I0:r1 = 42 /\ I1:r3 != 0 \/ ~(x = 1) /\ a[1] >= 2)
 )";
 
-struct Row {
-    std::string test;
-    std::string model;
-    bool expected = false;
-    int line = 0;
-};
+using Row = litmustest::ExpectedRow;
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
-
-std::vector<Row> read_expected() {
-    std::vector<Row> rows;
-    std::ifstream in(corpus_dir / "expected.csv");
-    REQUIRE_MESSAGE(in.good(), "cannot open " << (corpus_dir / "expected.csv").string());
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        line = trim(line);
-        if (line.empty()) continue;
-        if (number == 1) {
-            CHECK_MESSAGE(line == "test,model,expected", "expected.csv: bad header '" << line << "'");
-            continue;
-        }
-        std::vector<std::string> fields;
-        std::stringstream ss(line);
-        std::string field;
-        while (std::getline(ss, field, ',')) fields.push_back(trim(field));
-        if (fields.size() != 3 || (fields[2] != "0" && fields[2] != "1") || fields[0].empty() ||
-            fields[1].empty()) {
-            FAIL_CHECK("expected.csv:" << number << ": malformed row '" << line << "'");
-            continue;
-        }
-        rows.push_back(Row{fields[0], fields[1], fields[2] == "1", number});
-    }
-    return rows;
-}
+std::vector<Row> read_expected() { return litmustest::read_expected(corpus_dir); }
 
 // The candidate of a corpus test whose registers have the given values.
 Candidate candidate_with(const std::string& file, const std::vector<std::pair<int, std::pair<std::string, std::int64_t>>>& want) {
@@ -359,40 +304,7 @@ TEST_CASE("litmus audala: printing gives the documented layout and round-trips")
 }
 
 TEST_CASE("litmus audala: mutated samples parse or fail with ParseError, never otherwise") {
-    std::uint64_t state = 0x2545f4914f6cdd1dULL;
-    auto rnd = [&](std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    };
-    const std::string alphabet = "(){}[];:=,*+-<>!~/\\\" \nIr0x1_a";
-    std::size_t parsed = 0;
-    std::size_t rejected = 0;
-    const std::string base = kSample;
-    for (int round = 0; round < 3000; ++round) {
-        std::string text = base;
-        const int edits = 1 + static_cast<int>(rnd(3));
-        for (int e = 0; e < edits && !text.empty(); ++e) {
-            const std::size_t pos = rnd(text.size());
-            switch (rnd(3)) {
-                case 0: text.erase(pos, 1 + rnd(8)); break;
-                case 1: text.insert(pos, text.substr(rnd(text.size()), rnd(12))); break;
-                default: text.insert(pos, 1, alphabet[rnd(alphabet.size())]); break;
-            }
-        }
-        try {
-            const LitmusTest t = parse_litmus(text, "fuzz.litmus");
-            ++parsed;
-            INFO("mutated source:\n" << text);
-            check_round_trip(t);
-        } catch (const ParseError&) {
-            ++rejected;
-        } catch (const std::exception& ex) {
-            FAIL_CHECK("unexpected " << std::string(ex.what()) << " for:\n" << text);
-        }
-    }
-    MESSAGE("fuzz: " << parsed << " parsed, " << rejected << " rejected");
-    CHECK(parsed > 0);
-    CHECK(rejected > 0);
+    litmustest::fuzz_round_trip(0x2545f4914f6cdd1dULL, "(){}[];:=,*+-<>!~/\\\" \nIr0x1_a", {kSample}, 3000);
 }
 
 TEST_CASE("litmus audala: the printer refuses what AuDaLa cannot express") {
@@ -467,22 +379,14 @@ TEST_CASE("litmus audala: the corpus tests expand to the executions tests/model_
 
 TEST_CASE("litmus audala: expected.csv and the corpus files agree") {
     const std::vector<Row> rows = read_expected();
-    CHECK(!rows.empty());
-    std::set<std::string> listed;
-    std::set<std::pair<std::string, std::string>> pairs;
+    litmustest::check_listing(rows, corpus_dir, [](const fs::path& file) {
+        const LitmusTest t = parse_litmus_file(file);
+        CHECK(t.dialect == Dialect::audala);
+    });
+    // Unlike the seed corpus, every model named here must exist.
     for (const Row& r : rows) {
         CAPTURE(r.line);
-        CHECK_MESSAGE(fs::is_regular_file(corpus_dir / r.test), r.test << " is listed but does not exist");
         CHECK_MESSAGE(fs::is_regular_file(models_dir / (r.model + ".cat")), "no model " << r.model);
-        CHECK_MESSAGE(pairs.insert({r.test, r.model}).second, r.test << " under " << r.model << " is listed twice");
-        listed.insert(r.test);
-    }
-    for (const auto& entry : fs::directory_iterator(corpus_dir)) {
-        if (entry.path().extension() != ".litmus") continue;
-        const std::string name = entry.path().filename().string();
-        CHECK_MESSAGE(listed.count(name) == 1, name << " has no row in expected.csv");
-        const LitmusTest t = parse_litmus_file(entry.path());
-        CHECK(t.dialect == Dialect::audala);
     }
 }
 
@@ -490,25 +394,7 @@ TEST_CASE("litmus audala: the verdicts of expected.csv") {
     const std::vector<Row> rows = read_expected();
     for (const Row& r : rows) {
         SUBCASE((r.test + " under " + r.model).c_str()) {
-            CAPTURE(r.test);
-            CAPTURE(r.model);
-            CAPTURE(r.expected);
-            try {
-                const LitmusTest test = parse_litmus_file(corpus_dir / r.test);
-                const model::Model model = model::Model::load((models_dir / (r.model + ".cat")).string());
-                RunOptions options;
-                options.cross_check = true;
-                const Verdict v = run_litmus(test, model, options);
-                CAPTURE(v.positive);
-                CAPTURE(v.negative);
-                CAPTURE(v.candidates);
-                CHECK(v.candidates > 0);
-                CHECK_MESSAGE(v.ok == r.expected, r.test << " under " << r.model << ": expected "
-                                                         << (r.expected ? "Ok" : "No") << ", got "
-                                                         << (v.ok ? "Ok" : "No"));
-            } catch (const std::exception& e) {
-                FAIL_CHECK(r.test << " under " << r.model << " threw: " << e.what());
-            }
+            litmustest::check_verdict(r, corpus_dir, models_dir / (r.model + ".cat"), /*require_candidates=*/true);
         }
     }
 }

@@ -17,6 +17,8 @@
 
 #include <mapsound/litmus/litmus.hpp>
 
+#include "litmus_test_support.hpp"
+
 namespace {
 
 using namespace mapsound::litmus;
@@ -56,25 +58,8 @@ std::optional<LitmusTest> suite_test(const std::string& relative) {
     return parse_litmus_file(*dir / relative);
 }
 
-// parse(print(t)) == t, and printing is stable.
-void check_round_trip(const LitmusTest& t) {
-    const std::string text = print_litmus(t);
-    INFO("printed:\n" << text);
-    const LitmusTest again = parse_litmus(text, t.source);
-    CHECK(again == t);
-    CHECK(print_litmus(again) == text);
-}
-
-// The message of the ParseError 'text' raises (fails the test if none).
-std::string error_of(const std::string& text) {
-    try {
-        parse_litmus(text, "t.litmus");
-    } catch (const ParseError& e) {
-        return e.what();
-    }
-    FAIL("no ParseError for:\n" << text);
-    return "";
-}
+using litmustest::check_round_trip;
+using litmustest::error_of;
 
 template <class T>
 const T& at(const Thread& t, std::size_t i) {
@@ -580,44 +565,9 @@ TEST_CASE("litmus: hostile input fails cleanly") {
 }
 
 TEST_CASE("litmus: mutated tests parse or fail with ParseError, never otherwise") {
-    // A deterministic fuzz: delete, duplicate or insert characters in the
-    // samples; whatever parses must also round-trip.
-    std::uint64_t state = 0x9e3779b97f4a7c15ULL;
-    auto rnd = [&](std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    };
-    const std::string alphabet = "(){}[];:,|.=~/\\*&!-+<>\"@ \n\tPr0x1_";
-    std::size_t parsed = 0;
-    std::size_t rejected = 0;
-    for (const char* sample : {kPtxSample, kCSample}) {
-        const std::string base = sample;
-        for (int round = 0; round < 1500; ++round) {
-            std::string text = base;
-            const int edits = 1 + static_cast<int>(rnd(3));
-            for (int e = 0; e < edits && !text.empty(); ++e) {
-                const std::size_t pos = rnd(text.size());
-                switch (rnd(3)) {
-                    case 0: text.erase(pos, 1 + rnd(8)); break;
-                    case 1: text.insert(pos, text.substr(rnd(text.size()), rnd(12))); break;
-                    default: text.insert(pos, 1, alphabet[rnd(alphabet.size())]); break;
-                }
-            }
-            try {
-                const LitmusTest t = parse_litmus(text, "fuzz.litmus");
-                ++parsed;
-                INFO("mutated source:\n" << text);
-                check_round_trip(t);
-            } catch (const ParseError&) {
-                ++rejected;
-            } catch (const std::exception& ex) {
-                FAIL_CHECK("unexpected " << std::string(ex.what()) << " for:\n" << text);
-            }
-        }
-    }
-    MESSAGE("fuzz: " << parsed << " parsed, " << rejected << " rejected");
-    CHECK(parsed > 0);
-    CHECK(rejected > 0);
+    // Whatever parses must also round-trip.
+    litmustest::fuzz_round_trip(0x9e3779b97f4a7c15ULL, "(){}[];:,|.=~/\\*&!-+<>\"@ \n\tPr0x1_",
+                                {kPtxSample, kCSample}, 1500);
 }
 
 TEST_CASE("litmus: the printer refuses what a dialect cannot express") {

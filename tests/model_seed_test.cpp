@@ -142,6 +142,17 @@ exec::Event fence(int thread, Scope s, const std::string& label) {
 
 // ---------------------------------------------------------------- seed 003
 
+// Two instances communicating through gm.x and gm.y, both initially 0:
+// events 0 and 1 are the initial writes, 'events' follow in order.
+exec::PreExecution gm_xy(const std::vector<exec::Event>& events) {
+    exec::PreExecution x;
+    x.locations = {"gm.x", "gm.y"};
+    x.threads = {{0, 0}, {0, 0}};
+    x.events = {init(0, "init gm.x=0"), init(1, "init gm.y=0")};
+    x.events.insert(x.events.end(), events.begin(), events.end());
+    return x;
+}
+
 // Seed 003, Figure 11.  The figure is a picture; the text of section 4.2
 // fixes it: instances communicate through gm.x and gm.y, both initially 0;
 // the reads of the gm reference are left out; the outcomes are r1 = 0,
@@ -158,18 +169,13 @@ exec::Event fence(int thread, Scope s, const std::string& label) {
 // As in the seed's axiomatic model, the read of the old value that "Command
 // Write Parameter I" spawns before each parameter write is not an event.
 exec::PreExecution fig11(std::int64_t r1, std::int64_t r2) {
-    exec::PreExecution x;
-    x.locations = {"gm.x", "gm.y"};
-    x.threads = {{0, 0}, {0, 0}};
-    x.events = {
-        init(0, "init gm.x=0"),
-        init(1, "init gm.y=0"),
+    exec::PreExecution x = gm_xy({
         rd(0, 0, r1, "Inst1: r1 := gm.x"),
         wr(0, 1, r1, "Inst1: gm.y := r1"),
         rd(1, 1, r2, "Inst2: r2 := gm.y"),
         wr(1, 0, r2, "Inst2: gm.x := r2"),
         wr(1, 0, 42, "Inst2: gm.x := 42"),
-    };
+    });
     x.data = {{2, 3}, {4, 5}};
     return x;
 }
@@ -186,18 +192,13 @@ const Pairs fig11c_rf = {{6, 2}, {3, 4}};  // r1 reads gm.x := 42, r2 reads gm.y
 //   e3: W y = 42 (data e2)       e5: R x = 0 (addr e4; reads iota: fr_init to e6)
 //                                e6: W x = 42
 exec::PreExecution fig14() {
-    exec::PreExecution x;
-    x.locations = {"gm.x", "gm.y"};
-    x.threads = {{0, 0}, {0, 0}};
-    x.events = {
-        init(0, "init gm.x=0"),
-        init(1, "init gm.y=0"),
+    exec::PreExecution x = gm_xy({
         rd(0, 0, 42, "Inst1: r1 := gm.x"),
         wr(0, 1, 42, "Inst1: gm.y := r1"),
         rd(1, 1, 42, "Inst2: r2 := gm.y"),
         rd(1, 0, 0, "Inst2: r3 := gm.x (address from r2)"),
         wr(1, 0, 42, "Inst2: gm.x := 42"),
-    };
+    });
     x.data = {{2, 3}};
     x.addr = {{4, 5}};
     return x;
@@ -206,17 +207,12 @@ exec::PreExecution fig14() {
 // Load buffering out of thin air: Inst1: gm.y := gm.x   Inst2: gm.x := gm.y,
 // both reads returning 42, which nobody writes but the dependent stores.
 exec::PreExecution lb_thin_air() {
-    exec::PreExecution x;
-    x.locations = {"gm.x", "gm.y"};
-    x.threads = {{0, 0}, {0, 0}};
-    x.events = {
-        init(0, "init gm.x=0"),
-        init(1, "init gm.y=0"),
+    exec::PreExecution x = gm_xy({
         rd(0, 0, 42, "Inst1: r1 := gm.x"),
         wr(0, 1, 42, "Inst1: gm.y := r1"),
         rd(1, 1, 42, "Inst2: r2 := gm.y"),
         wr(1, 0, 42, "Inst2: gm.x := r2"),
-    };
+    });
     x.data = {{2, 3}, {4, 5}};
     return x;
 }

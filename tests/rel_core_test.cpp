@@ -657,33 +657,32 @@ TEST_CASE("problem: constants added under symmetry breaking") {
             if (first == second) continue;
             INFO("pair: " << first << " " << second);
             const Formula fixed = r.eq(constant(pairs(3, {{first, second}})));
-            {
-                Problem p(r.one() && irreflexive(r), b);
-                REQUIRE(p.solve() == Outcome::satisfiable);
-                std::optional<Outcome> o;  // none: rejected, which is allowed
+            // 'attempt' may be rejected, which is allowed; an answer must be
+            // the pair asked for.
+            auto check_answer = [&](Problem& p, auto&& attempt) {
+                std::optional<Outcome> o;  // none: rejected
                 try {
-                    p.add(fixed);
-                    o = p.solve();
+                    o = attempt();
                 } catch (const std::invalid_argument&) {
                 }
                 if (o) {
                     REQUIRE(*o == Outcome::satisfiable);
                     CHECK(p.instance().tuples(r) == pairs(3, {{first, second}}));
                 }
+            };
+            {
+                Problem p(r.one() && irreflexive(r), b);
+                REQUIRE(p.solve() == Outcome::satisfiable);
+                check_answer(p, [&] {
+                    p.add(fixed);
+                    return p.solve();
+                });
             }
             {
                 Problem p(r.one() && irreflexive(r), b);
                 REQUIRE(p.solve() == Outcome::satisfiable);
                 const std::vector<Formula> assume = {fixed};
-                std::optional<Outcome> o;  // none: rejected, which is allowed
-                try {
-                    o = p.solve(assume);
-                } catch (const std::invalid_argument&) {
-                }
-                if (o) {
-                    REQUIRE(*o == Outcome::satisfiable);
-                    CHECK(p.instance().tuples(r) == pairs(3, {{first, second}}));
-                }
+                check_answer(p, [&] { return p.solve(assume); });
                 // Whatever happened, the problem itself is still satisfiable.
                 CHECK(p.solve() == Outcome::satisfiable);
             }
@@ -763,34 +762,41 @@ TEST_CASE("limits: a time limit makes a hard problem unknown") {
     CHECK_THROWS_AS(count_solutions(php.formula, php.bounds, o), Interrupted);
 }
 
+namespace {
+
+// Solves 'p' (a problem too hard to finish) while another thread calls
+// 'cancel' after 300 ms: the solve must end with Outcome::unknown, well
+// before it could have finished.  Returns how long the solve took.
+template <class Cancel>
+std::chrono::steady_clock::duration solve_cancelled_after_300ms(Problem& p, Cancel cancel) {
+    const auto start = std::chrono::steady_clock::now();
+    std::jthread canceller([&cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancel();
+    });
+    CHECK(p.solve() == Outcome::unknown);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    CHECK(elapsed < std::chrono::seconds(10));
+    return elapsed;
+}
+
+}  // namespace
+
 TEST_CASE("cancellation: a stop request from another thread ends a solve") {
     auto php = reltest::make_pigeonhole(14, 13);
     std::stop_source stop;
     Options o = reltest::make_options(ClosureEncoding::polarity_aware, SymmetryBreaking::off);
     o.stop = stop.get_token();
     Problem p(php.formula, php.bounds, o);
-    const auto start = std::chrono::steady_clock::now();
-    std::jthread canceller([&stop] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        stop.request_stop();
-    });
-    CHECK(p.solve() == Outcome::unknown);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
+    const auto elapsed = solve_cancelled_after_300ms(p, [&stop] { stop.request_stop(); });
     CHECK(elapsed >= std::chrono::milliseconds(250));  // it did run until the request
-    CHECK(elapsed < std::chrono::seconds(10));
 }
 
 TEST_CASE("cancellation: Problem::cancel from another thread ends a solve") {
     auto php = reltest::make_pigeonhole(14, 13);
     Problem p(php.formula, php.bounds,
               reltest::make_options(ClosureEncoding::polarity_aware, SymmetryBreaking::off));
-    const auto start = std::chrono::steady_clock::now();
-    std::jthread canceller([&p] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        p.cancel();
-    });
-    CHECK(p.solve() == Outcome::unknown);
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    solve_cancelled_after_300ms(p, [&p] { p.cancel(); });
 }
 
 TEST_CASE("cancellation: counting and enumeration throw Interrupted") {

@@ -51,11 +51,7 @@ void parse_init_block(Lexer& lx, LitmusTest& test) {
         if (test.find_location(name.text)) lx.fail(name, "a global not declared before");
         Location loc{name.text, "", {std::int64_t{0}}};
         if (lx.accept_punct("[")) {
-            const Token size_token = lx.peek();
-            const std::int64_t size = lx.expect_integer("an array size");
-            if (size < 1 || size > kMaxArraySize)
-                lx.fail(size_token, "an array size from 1 to " + std::to_string(kMaxArraySize));
-            lx.expect_punct("]");
+            const std::int64_t size = parse_array_size(lx);
             lx.expect_punct("=");
             lx.expect_punct("{");
             loc.values.assign(static_cast<std::size_t>(size), std::int64_t{0});
@@ -217,13 +213,8 @@ private:
     Operand atom() {
         const Token t = lx_.peek();
         if (lx_.at_integer()) return lx_.expect_integer("a value");
-        if (t.is_punct("(")) {
-            NestingGuard guard(lx_, depth_, t, "ifs and parentheses");
-            lx_.next();
-            Operand e = expr();
-            lx_.expect_punct(")");
-            return e;
-        }
+        if (t.is_punct("("))
+            return parenthesized(lx_, depth_, t, "ifs and parentheses", [&] { return expr(); });
         if (t.kind != TokenKind::identifier) lx_.fail(t, "an expression (an integer, a register or '(')");
         if (global(t.text)) lx_.fail(t, "a register ('" + t.text + "' is a global: read it first with 'r := " + t.text + ";')");
         if (!registers_.count(t.text)) lx_.fail(t, "a register assigned earlier in this instance");

@@ -411,13 +411,8 @@ private:
             e.value = lx_.expect_integer("a value");
             return e;
         }
-        if (t.is_punct("(")) {
-            NestingGuard guard(lx_, depth_, t, "operators and parentheses");
-            lx_.next();
-            e = expr();
-            lx_.expect_punct(")");
-            return e;
-        }
+        if (t.is_punct("("))
+            return parenthesized(lx_, depth_, t, "operators and parentheses", [&] { return expr(); });
         if (t.kind != TokenKind::identifier || is_statement_keyword(t.text) || is_type_word(t.text) ||
             t.text == "void")
             lx_.fail(t, "an expression");

@@ -57,13 +57,8 @@ private:
             lx_.next();
             return CondExpr::negation(unary());
         }
-        if (t.is_punct("(")) {
-            NestingGuard guard(lx_, depth_, t, "negations and parentheses");
-            lx_.next();
-            CondExpr e = expr();
-            lx_.expect_punct(")");
-            return e;
-        }
+        if (t.is_punct("("))
+            return parenthesized(lx_, depth_, t, "negations and parentheses", [&] { return expr(); });
         if (t.is_ident("true") || t.is_ident("false")) {
             lx_.next();
             return CondExpr::truth(t.text == "true");

@@ -82,18 +82,6 @@ std::int64_t compute(RegOpKind op, std::int64_t a, std::int64_t b) {
     return 0;
 }
 
-bool holds(CmpOp op, std::int64_t a, std::int64_t b) {
-    switch (op) {
-        case CmpOp::eq: return a == b;
-        case CmpOp::ne: return a != b;
-        case CmpOp::lt: return a < b;
-        case CmpOp::le: return a <= b;
-        case CmpOp::gt: return a > b;
-        case CmpOp::ge: return a >= b;
-    }
-    return false;
-}
-
 std::int64_t rmw_result(RmwOp op, std::int64_t old, std::int64_t value, std::int64_t expected) {
     switch (op) {
         case RmwOp::add: return wrap(bits(old) + bits(value));
@@ -192,17 +180,7 @@ std::vector<Location> all_locations(const LitmusTest& test) {
     };
     for (const Thread& t : test.threads)
         for (const Instruction& i : t.code)
-            std::visit(
-                [&](const auto& ins) {
-                    using I = std::decay_t<decltype(ins)>;
-                    if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw>) {
-                        note(ins.addr.location);
-                    } else if constexpr (std::is_same_v<I, CompareExchange>) {
-                        note(ins.addr.location);
-                        if (const auto* a = std::get_if<Address>(&ins.expected)) note(a->location);
-                    }
-                },
-                i);
+            for (const std::string& name : accessed_locations(i)) note(name);
     return locs;
 }
 
@@ -833,7 +811,7 @@ void ThreadExplorer::explore(RunState s) {
             // Everything after the branch depends on it, whichever way it
             // goes.
             s.ctrl = unite(s.ctrl, unite(deps(s, br->lhs), deps(s, br->rhs)));
-            if (holds(br->cmp, value(s, br->lhs), value(s, br->rhs))) {
+            if (compare_holds(br->cmp, value(s, br->lhs), value(s, br->rhs))) {
                 if (!jump(s, br->target)) return;
                 continue;
             }

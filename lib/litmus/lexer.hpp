@@ -113,4 +113,16 @@ private:
     int& depth_;
 };
 
+// "( inner )" where the next token, 'open', is the '(': one more level of
+// nesting (see NestingGuard) while 'inner' parses what is inside.  Returns
+// what 'inner' returns.
+template <class Inner>
+auto parenthesized(Lexer& lx, int& depth, const Token& open, std::string_view what, Inner&& inner) {
+    NestingGuard guard(lx, depth, open, what);
+    lx.next();
+    auto e = inner();
+    lx.expect_punct(")");
+    return e;
+}
+
 }  // namespace mapsound::litmus::detail

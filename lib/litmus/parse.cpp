@@ -22,19 +22,8 @@ void collect_locations(LitmusTest& test) {
     auto note = [&](const std::string& name) { detail::note_location(test.locations, name); };
     for (const Thread& t : test.threads) {
         for (const Parameter& p : t.params) note(p.name);
-        for (const Instruction& i : t.code) {
-            std::visit(
-                [&](const auto& ins) {
-                    using I = std::decay_t<decltype(ins)>;
-                    if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw>) {
-                        note(ins.addr.location);
-                    } else if constexpr (std::is_same_v<I, CompareExchange>) {
-                        note(ins.addr.location);
-                        if (const auto* a = std::get_if<Address>(&ins.expected)) note(a->location);
-                    }
-                },
-                i);
-        }
+        for (const Instruction& i : t.code)
+            for (const std::string& name : accessed_locations(i)) note(name);
     }
     std::vector<const CondExpr*> stack{&test.condition.expr};
     if (test.filter) stack.push_back(&*test.filter);

@@ -86,6 +86,15 @@ Placement parse_placement(Lexer& lx) {
     }
 }
 
+std::int64_t parse_array_size(Lexer& lx) {
+    const Token size_token = lx.peek();
+    const std::int64_t size = lx.expect_integer("an array size");
+    if (size < 1 || size > kMaxArraySize)
+        lx.fail(size_token, "an array size from 1 to " + std::to_string(kMaxArraySize));
+    lx.expect_punct("]");
+    return size;
+}
+
 void note_location(std::vector<Location>& locations, const std::string& name) {
     const bool known = std::any_of(locations.begin(), locations.end(),
                                    [&](const Location& l) { return l.name == name; });
@@ -143,11 +152,7 @@ void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_t
     words.pop_back();
     Location loc{name.text, join_type(words), {std::int64_t{0}}};
     if (lx.accept_punct("[")) {
-        const Token size_token = lx.peek();
-        const std::int64_t size = lx.expect_integer("an array size");
-        if (size < 1 || size > kMaxArraySize)
-            lx.fail(size_token, "an array size from 1 to " + std::to_string(kMaxArraySize));
-        lx.expect_punct("]");
+        const std::int64_t size = parse_array_size(lx);
         loc.values.assign(static_cast<std::size_t>(size), std::int64_t{0});
         if (lx.accept_punct("=")) {
             lx.expect_punct("{");

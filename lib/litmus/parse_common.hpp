@@ -3,6 +3,7 @@
 // dialect-specific parsers.  Internal to the litmus front end.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,9 @@ RegisterRef parse_register_ref(Lexer& lx, int thread_count);
 
 // After '@': "cta 0, gpu 1" (either order, commas optional between pairs).
 Placement parse_placement(Lexer& lx);
+
+// After '[': an array size from 1 to kMaxArraySize, then ']'.
+std::int64_t parse_array_size(Lexer& lx);
 
 // The init block "{ ... }" of either dialect, appending to test.locations
 // and test.register_inits.  Items, separated by ';' (the last one optional):

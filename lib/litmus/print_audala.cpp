@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "litmus/if_printer.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -43,9 +44,9 @@ struct Expr {
     int level = atom;
 };
 
-class InstancePrinter {
+class InstancePrinter final : private IfPrinter {
 public:
-    InstancePrinter(const LitmusTest& test, const Thread& thread) : test_(test), thread_(thread) {}
+    InstancePrinter(const LitmusTest& test, const Thread& thread) : IfPrinter(thread), test_(test) {}
 
     std::string print() {
         block(0, thread_.code.size(), 1);
@@ -55,10 +56,6 @@ public:
 private:
     [[noreturn]] void fail(const std::string& what) const {
         unprintable(test_, what + " in I" + std::to_string(thread_.id) + " has no AuDaLa form");
-    }
-
-    void line(int depth, const std::string& text) {
-        body_ << std::string(2 * static_cast<std::size_t>(depth), ' ') << text << "\n";
     }
 
     // ---- names and operands
@@ -112,7 +109,7 @@ private:
 
     // ---- statements
 
-    void block(std::size_t begin, std::size_t end, int depth) {
+    void block(std::size_t begin, std::size_t end, int depth) override {
         std::size_t i = begin;
         while (i < end) {
             const Instruction& ins = thread_.code[i];
@@ -126,14 +123,7 @@ private:
         check_no_pending();
     }
 
-    std::ptrdiff_t find_label(const std::string& name, std::size_t from, std::size_t end) const {
-        for (std::size_t j = from; j < end; ++j)
-            if (const auto* l = std::get_if<Label>(&thread_.code[j]); l && l->name == name)
-                return static_cast<std::ptrdiff_t>(j);
-        return -1;
-    }
-
-    std::string if_head(const Branch& b) {
+    std::string if_head(const Branch& b) override {
         // The branch jumps past the then-part, so the `if` tests the negation.
         const Expr lhs = operand(b.lhs);
         const Expr rhs = operand(b.rhs);
@@ -142,41 +132,6 @@ private:
     }
 
     static std::string comparison(CmpOp op) { return op == CmpOp::eq ? "==" : print_cmp(op, Dialect::audala); }
-
-    // Prints the `if` whose branch is at i, if it has the parser's shape
-    // (see print_c.cpp); advances i past it.
-    bool structured_if(const Branch& b, std::size_t& i, std::size_t end, int depth) {
-        const std::string k = std::to_string(ifs_);
-        const std::string end_label = "__end" + k;
-        const std::string else_label = "__else" + k;
-        if (b.target == end_label) {
-            const std::ptrdiff_t j = find_label(end_label, i + 1, end);
-            if (j < 0) return false;
-            ++ifs_;
-            line(depth, if_head(b));
-            block(i + 1, static_cast<std::size_t>(j), depth + 1);
-            line(depth, "}");
-            i = static_cast<std::size_t>(j) + 1;
-            return true;
-        }
-        if (b.target == else_label) {
-            const std::ptrdiff_t j = find_label(else_label, i + 1, end);
-            if (j < 0 || static_cast<std::size_t>(j) < i + 2) return false;
-            const auto* g = std::get_if<Goto>(&thread_.code[static_cast<std::size_t>(j) - 1]);
-            if (!g || g->target != end_label) return false;
-            const std::ptrdiff_t m = find_label(end_label, static_cast<std::size_t>(j) + 1, end);
-            if (m < 0) return false;
-            ++ifs_;
-            line(depth, if_head(b));
-            block(i + 1, static_cast<std::size_t>(j) - 1, depth + 1);
-            line(depth, "} else {");
-            block(static_cast<std::size_t>(j) + 1, static_cast<std::size_t>(m), depth + 1);
-            line(depth, "}");
-            i = static_cast<std::size_t>(m) + 1;
-            return true;
-        }
-        return false;
-    }
 
     void statement(const Instruction& ins, int depth) {
         if (const auto* l = std::get_if<Load>(&ins)) {
@@ -225,12 +180,9 @@ private:
     }
 
     const LitmusTest& test_;
-    const Thread& thread_;
-    std::ostringstream body_;
     std::map<std::string, Expr> pending_;
     std::set<std::string> assigned_;
     int temps_ = 0;
-    int ifs_ = 0;
 };
 
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {

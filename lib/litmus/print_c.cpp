@@ -19,6 +19,7 @@
 #include <unordered_set>
 
 #include "litmus/parse_common.hpp"
+#include "litmus/if_printer.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -57,9 +58,9 @@ std::string binary_operator(RegOpKind op) {
 
 std::string c_comparison(CmpOp op) { return op == CmpOp::eq ? "==" : print_cmp(op, Dialect::c); }
 
-class CThreadPrinter {
+class CThreadPrinter final : private IfPrinter {
 public:
-    CThreadPrinter(const LitmusTest& test, const Thread& thread) : test_(test), thread_(thread) {}
+    CThreadPrinter(const LitmusTest& test, const Thread& thread) : IfPrinter(thread), test_(test) {}
 
     std::string print() {
         for (const Parameter& p : thread_.params)
@@ -82,8 +83,6 @@ private:
     [[noreturn]] void fail(const std::string& what) const {
         unprintable(test_, what + " in P" + std::to_string(thread_.id) + " has no C form");
     }
-
-    void line(int depth, const std::string& text) { body_ << std::string(2 * static_cast<std::size_t>(depth), ' ') << text << "\n"; }
 
     // ---- names
 
@@ -147,7 +146,7 @@ private:
 
     // ---- statements
 
-    void block(std::size_t begin, std::size_t end, int depth) {
+    void block(std::size_t begin, std::size_t end, int depth) override {
         std::size_t i = begin;
         while (i < end) {
             if (const auto* b = std::get_if<Branch>(&thread_.code[i]))
@@ -157,52 +156,10 @@ private:
         }
     }
 
-    std::ptrdiff_t find_label(const std::string& name, std::size_t from, std::size_t end) const {
-        for (std::size_t j = from; j < end; ++j)
-            if (const auto* l = std::get_if<Label>(&thread_.code[j]); l && l->name == name)
-                return static_cast<std::ptrdiff_t>(j);
-        return -1;
-    }
-
-    std::string if_head(const Branch& b) {
+    std::string if_head(const Branch& b) override {
         // The branch jumps past the then-part, so the `if` tests the negation.
         const std::string lhs = value(b.lhs);
         return "if (" + lhs + " " + c_comparison(negate(b.cmp)) + " " + value(b.rhs) + ") {";
-    }
-
-    // Prints the `if` starting at the branch at i, if it has the parser's
-    // shape; advances i past it.
-    bool structured_if(const Branch& b, std::size_t& i, std::size_t end, int depth) {
-        const std::string k = std::to_string(ifs_);
-        const std::string end_label = "__end" + k;
-        const std::string else_label = "__else" + k;
-        if (b.target == end_label) {
-            const std::ptrdiff_t j = find_label(end_label, i + 1, end);
-            if (j < 0) return false;
-            ++ifs_;
-            line(depth, if_head(b));
-            block(i + 1, static_cast<std::size_t>(j), depth + 1);
-            line(depth, "}");
-            i = static_cast<std::size_t>(j) + 1;
-            return true;
-        }
-        if (b.target == else_label) {
-            const std::ptrdiff_t j = find_label(else_label, i + 1, end);
-            if (j < 0 || static_cast<std::size_t>(j) < i + 2) return false;
-            const auto* g = std::get_if<Goto>(&thread_.code[static_cast<std::size_t>(j) - 1]);
-            if (!g || g->target != end_label) return false;
-            const std::ptrdiff_t m = find_label(end_label, static_cast<std::size_t>(j) + 1, end);
-            if (m < 0) return false;
-            ++ifs_;
-            line(depth, if_head(b));
-            block(i + 1, static_cast<std::size_t>(j) - 1, depth + 1);
-            line(depth, "} else {");
-            block(static_cast<std::size_t>(j) + 1, static_cast<std::size_t>(m), depth + 1);
-            line(depth, "}");
-            i = static_cast<std::size_t>(m) + 1;
-            return true;
-        }
-        return false;
     }
 
     void statement(const Instruction& ins, int depth) {
@@ -291,11 +248,8 @@ private:
     }
 
     const LitmusTest& test_;
-    const Thread& thread_;
-    std::ostringstream body_;
     std::unordered_set<std::string> mentioned_;
     std::vector<std::string> hoisted_;
-    int ifs_ = 0;
 };
 
 }  // namespace

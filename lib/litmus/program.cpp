@@ -1,6 +1,8 @@
-// Small functions of the program IR: enum names and expression builders.
+// Small functions of the program IR: enum names, comparisons, the locations
+// an instruction accesses and expression builders.
 #include "mapsound/litmus/program.hpp"
 
+#include <type_traits>
 #include <utility>
 
 namespace mapsound::litmus {
@@ -117,6 +119,18 @@ CmpOp negate(CmpOp op) {
     return op;
 }
 
+bool compare_holds(CmpOp op, std::int64_t a, std::int64_t b) {
+    switch (op) {
+        case CmpOp::eq: return a == b;
+        case CmpOp::ne: return a != b;
+        case CmpOp::lt: return a < b;
+        case CmpOp::le: return a <= b;
+        case CmpOp::gt: return a > b;
+        case CmpOp::ge: return a >= b;
+    }
+    return false;
+}
+
 CondExpr CondExpr::truth(bool v) {
     CondExpr e;
     e.kind = Kind::truth;
@@ -154,6 +168,22 @@ CondExpr CondExpr::disjunction(CondExpr a, CondExpr b) {
     e.operands.push_back(std::move(a));
     e.operands.push_back(std::move(b));
     return e;
+}
+
+std::vector<std::string> accessed_locations(const Instruction& i) {
+    return std::visit(
+        [](const auto& ins) -> std::vector<std::string> {
+            using I = std::decay_t<decltype(ins)>;
+            if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw>) {
+                return {ins.addr.location};
+            } else if constexpr (std::is_same_v<I, CompareExchange>) {
+                if (const auto* a = std::get_if<Address>(&ins.expected)) return {ins.addr.location, a->location};
+                return {ins.addr.location};
+            } else {
+                return {};
+            }
+        },
+        i);
 }
 
 const Location* LitmusTest::find_location(std::string_view location_name) const {

@@ -40,14 +40,7 @@ struct FinalState {
             case CondExpr::Kind::or_: return holds(e.operands[0], source) || holds(e.operands[1], source);
             case CondExpr::Kind::compare: {
                 const std::int64_t a = value(e.lhs, source), b = value(e.rhs, source);
-                switch (e.cmp) {
-                    case CmpOp::eq: return a == b;
-                    case CmpOp::ne: return a != b;
-                    case CmpOp::lt: return a < b;
-                    case CmpOp::le: return a <= b;
-                    case CmpOp::gt: return a > b;
-                    case CmpOp::ge: return a >= b;
-                }
+                return compare_holds(e.cmp, a, b);
             }
         }
         return false;

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "mapsound/mapping.hpp"
+#include "text/source_cursor.hpp"
 
 namespace mapsound::mapping::detail {
 
@@ -53,17 +54,12 @@ public:
     Token next_bare();  // check syntax
 
 private:
-    char peek(std::size_t ahead = 0) const;
-    void advance();  // one byte, keeping line and column
     Position here() const;
     // Skips blanks; then, if a comment starts here, skips it to the line end.
     void skip_blanks_and_comment();
 
-    std::string text_;
+    text::SourceCursor src_;
     std::string file_;
-    std::size_t offset_ = 0;
-    int line_ = 1;
-    int column_ = 1;
 };
 
 // The contents of a file, for both parsers.  Throws MappingError at line 0

@@ -1,10 +1,10 @@
 #include "model/lexer.hpp"
 
 #include <array>
-#include <cstdio>
 #include <utility>
 
 #include "model/parse_error.hpp"
+#include "text/quote_bytes.hpp"
 
 namespace mapsound::model {
 
@@ -13,28 +13,6 @@ namespace {
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
-
-// Shows raw source bytes safely inside a message, in single quotes: the
-// fuzzed or binary inputs the parser must survive would otherwise print
-// control bytes.  Built by appending, which also sidesteps a false
-// -Wrestrict of GCC 12 on `"'" + std::string(...)` at -O3.
-std::string quoted(std::string_view text) {
-    constexpr std::size_t kMaxShown = 40;
-    std::string out = "'";
-    for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            out += static_cast<char>(c);
-        } else {
-            std::array<char, 8> buf{};
-            std::snprintf(buf.data(), buf.size(), "\\x%02X", c);
-            out += buf.data();
-        }
-    }
-    if (text.size() > kMaxShown) out += "...";
-    out += '\'';
-    return out;
-}
 
 struct Keyword {
     std::string_view spelling;
@@ -61,63 +39,48 @@ constexpr std::array<Keyword, 13> kKeywords{{
 std::string describe_token(const Token& token) {
     switch (token.kind) {
     case TokenKind::end: return "end of input";
-    case TokenKind::string: return quoted('"' + token.text + '"');
-    default: return quoted(token.text);
+    case TokenKind::string: return text::quote_bytes('"' + token.text + '"');
+    default: return text::quote_bytes(token.text);
     }
 }
 
-Lexer::Lexer(std::string text, std::string file) : text_(std::move(text)), file_(std::move(file)) {}
+Lexer::Lexer(std::string text, std::string file) : src_(std::move(text)), file_(std::move(file)) {}
 
-char Lexer::peek(std::size_t ahead) const {
-    return offset_ + ahead < text_.size() ? text_[offset_ + ahead] : '\0';
-}
-
-void Lexer::advance() {
-    if (offset_ >= text_.size()) return;
-    if (text_[offset_] == '\n') {
-        ++line_;
-        column_ = 1;
-    } else {
-        ++column_;
-    }
-    ++offset_;
-}
-
-SourcePos Lexer::here() const { return SourcePos{file_, line_, column_}; }
+SourcePos Lexer::here() const { return SourcePos{file_, src_.line(), src_.column()}; }
 
 void Lexer::fail(const SourcePos& pos, const std::string& message) const {
     throw ParseError(pos, message);
 }
 
 void Lexer::skip_blanks_and_comments() {
-    while (offset_ < text_.size()) {
-        const char c = peek();
+    while (!src_.at_end()) {
+        const char c = src_.peek();
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-            advance();
-        } else if (c == '/' && peek(1) == '/') {
-            while (offset_ < text_.size() && peek() != '\n') advance();
-        } else if (c == '(' && peek(1) == '*') {
+            src_.advance();
+        } else if (c == '/' && src_.peek(1) == '/') {
+            while (!src_.at_end() && src_.peek() != '\n') src_.advance();
+        } else if (c == '(' && src_.peek(1) == '*') {
             // Nested like OCaml's (and herd's): each `(*` needs its own `*)`.
             const SourcePos opened = here();
-            advance();
-            advance();
+            src_.advance();
+            src_.advance();
             int depth = 1;
             while (depth > 0) {
-                if (offset_ >= text_.size()) {
+                if (src_.at_end()) {
                     fail(here(), "unterminated comment (opened at line " +
                                      std::to_string(opened.line) + ":" +
                                      std::to_string(opened.column) + ")");
                 }
-                if (peek() == '(' && peek(1) == '*') {
-                    advance();
-                    advance();
+                if (src_.peek() == '(' && src_.peek(1) == '*') {
+                    src_.advance();
+                    src_.advance();
                     ++depth;
-                } else if (peek() == '*' && peek(1) == ')') {
-                    advance();
-                    advance();
+                } else if (src_.peek() == '*' && src_.peek(1) == ')') {
+                    src_.advance();
+                    src_.advance();
                     --depth;
                 } else {
-                    advance();
+                    src_.advance();
                 }
             }
         } else {
@@ -130,20 +93,20 @@ Token Lexer::next() {
     skip_blanks_and_comments();
     Token token;
     token.pos = here();
-    if (offset_ >= text_.size()) return token;  // TokenKind::end
+    if (src_.at_end()) return token;  // TokenKind::end
 
-    const std::size_t start = offset_;
-    const char c = peek();
+    const std::size_t start = src_.offset();
+    const char c = src_.peek();
 
     if (is_letter(c) || c == '_') {
-        advance();
+        src_.advance();
         // `-` and `.` only inside a name, so that a trailing one is reported
         // as a stray character rather than silently swallowed.
-        while (is_name_char(peek()) ||
-               ((peek() == '-' || peek() == '.') && is_name_char(peek(1)))) {
-            advance();
+        while (is_name_char(src_.peek()) ||
+               ((src_.peek() == '-' || src_.peek() == '.') && is_name_char(src_.peek(1)))) {
+            src_.advance();
         }
-        token.text = text_.substr(start, offset_ - start);
+        token.text = src_.text().substr(start, src_.offset() - start);
         token.kind = TokenKind::name;
         if (token.text == "_") {
             token.kind = TokenKind::universe;
@@ -156,50 +119,50 @@ Token Lexer::next() {
     }
 
     if (is_digit(c)) {
-        while (is_digit(peek())) advance();
-        token.text = text_.substr(start, offset_ - start);
+        while (is_digit(src_.peek())) src_.advance();
+        token.text = src_.text().substr(start, src_.offset() - start);
         if (token.text != "0") {
-            fail(token.pos, "expected 0 (the only number in a model), found " + quoted(token.text));
+            fail(token.pos, "expected 0 (the only number in a model), found " + text::quote_bytes(token.text));
         }
         token.kind = TokenKind::zero;
         return token;
     }
 
     if (c == '"') {
-        advance();
-        while (peek() != '"') {
-            if (offset_ >= text_.size() || peek() == '\n') {
+        src_.advance();
+        while (src_.peek() != '"') {
+            if (src_.at_end() || src_.peek() == '\n') {
                 fail(here(), "unterminated string (opened at line " +
                                  std::to_string(token.pos.line) + ":" +
                                  std::to_string(token.pos.column) + ")");
             }
-            advance();
+            src_.advance();
         }
-        token.text = text_.substr(start + 1, offset_ - start - 1);
-        advance();  // the closing quote
+        token.text = src_.text().substr(start + 1, src_.offset() - start - 1);
+        src_.advance();  // the closing quote
         token.kind = TokenKind::string;
         return token;
     }
 
     if (c == '^') {
-        if (peek(1) == '-' && peek(2) == '1') {
-            advance();
-            advance();
-            advance();
+        if (src_.peek(1) == '-' && src_.peek(2) == '1') {
+            src_.advance();
+            src_.advance();
+            src_.advance();
             token.text = "^-1";
             token.kind = TokenKind::inverse;
             return token;
         }
-        advance();
+        src_.advance();
         fail(here(), "expected '-1' after '^', found " +
-                         (offset_ >= text_.size()
+                         (src_.at_end()
                               ? std::string("end of input")
-                              : quoted(std::string_view(text_).substr(offset_, 1))));
+                              : text::quote_bytes(src_.text().substr(src_.offset(), 1))));
     }
 
-    if (c == '<' && peek(1) == '=') {
-        advance();
-        advance();
+    if (c == '<' && src_.peek(1) == '=') {
+        src_.advance();
+        src_.advance();
         token.text = "<=";
         token.kind = TokenKind::less_equal;
         return token;
@@ -223,13 +186,13 @@ Token Lexer::next() {
     }};
     for (const auto& [ch, kind] : kSingles) {
         if (c == ch) {
-            advance();
+            src_.advance();
             token.text = std::string(1, c);
             token.kind = kind;
             return token;
         }
     }
-    fail(token.pos, "unexpected character " + quoted(std::string_view(text_).substr(offset_, 1)));
+    fail(token.pos, "unexpected character " + text::quote_bytes(src_.text().substr(src_.offset(), 1)));
 }
 
 }  // namespace mapsound::model

@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/source_cursor.hpp"
+
 #include "model/cat_ast.hpp"
 
 namespace mapsound::model {
@@ -81,17 +83,12 @@ public:
     Token next();
 
 private:
-    char peek(std::size_t ahead = 0) const;
-    void advance();  // one byte, keeping line and column up to date
     SourcePos here() const;
     void skip_blanks_and_comments();
     [[noreturn]] void fail(const SourcePos& pos, const std::string& message) const;
 
-    std::string text_;
+    text::SourceCursor src_;
     std::string file_;
-    std::size_t offset_ = 0;
-    int line_ = 1;
-    int column_ = 1;
 };
 
 }  // namespace mapsound::model

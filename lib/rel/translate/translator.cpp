@@ -42,30 +42,26 @@ Lit Translator::translate(const Formula& f) {
     // Encodings depend on the polarities within this formula, so nothing
     // translated for an earlier formula is reused (the circuit's structural
     // hashing still shares equal gates).
-    polarity_ = PolarityMap{};
+    start_term(*f.node(), "a formula");
     polarity_.analyse(*f.node());
-    expr_cache_.clear();
-    formula_cache_.clear();
-    fixpoint_cache_.clear();
-    env_.clear();
-    recursion_env_.clear();
-    recursion_values_.clear();
-    if (!f.node()->free_variables.empty())
-        throw std::invalid_argument("formula has a variable outside its quantifier: " + f.to_string());
     return formula(*f.node());
 }
 
 BoolMatrix Translator::translate(const Expr& e) {
-    polarity_ = PolarityMap{};  // no polarities: every closure exact
+    start_term(*e.node(), "an expression");  // no polarities: every closure exact
+    return expr(*e.node());
+}
+
+void Translator::start_term(const Node& root, const char* what) {
+    polarity_ = PolarityMap{};
     expr_cache_.clear();
     formula_cache_.clear();
     fixpoint_cache_.clear();
     env_.clear();
     recursion_env_.clear();
     recursion_values_.clear();
-    if (!e.node()->free_variables.empty())
-        throw std::invalid_argument("expression has a variable outside its quantifier: " + e.to_string());
-    return expr(*e.node());
+    if (!root.free_variables.empty())
+        throw std::invalid_argument(std::string(what) + " to translate has a variable outside its quantifier");
 }
 
 std::vector<Lit> Translator::take_side_constraints() { return std::exchange(side_, {}); }

@@ -45,6 +45,9 @@ private:
     using Env = std::vector<std::pair<std::uint64_t, std::uint32_t>>;  // variable id -> atom
     using CacheKey = std::pair<const detail::Node*, std::vector<std::uint32_t>>;
 
+    // Forgets everything translated for earlier terms and checks that the
+    // new root has no free variables.
+    void start_term(const detail::Node& root, const char* what);
     BoolMatrix expr(const detail::Node& node);
     BoolMatrix expr_uncached(const detail::Node& node);
     Lit formula(const detail::Node& node);

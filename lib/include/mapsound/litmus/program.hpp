@@ -106,6 +106,9 @@ std::string_view to_string(Quantifier q);
 // le <-> gt).
 CmpOp negate(CmpOp op);
 
+// Whether "a op b" holds.
+bool compare_holds(CmpOp op, std::int64_t a, std::int64_t b);
+
 // ---------------------------------------------------------------------------
 // Operands and addresses
 
@@ -247,6 +250,12 @@ struct Branch {
 
 using Instruction =
     std::variant<Load, Store, Rmw, CompareExchange, Fence, Barrier, RegOp, Label, Goto, Branch>;
+
+// The names of the locations an instruction accesses, in order: its
+// address's location and, for a compare-exchange whose expected value is
+// an address, that address's location.  Empty for instructions that access
+// no memory.
+std::vector<std::string> accessed_locations(const Instruction& i);
 
 // ---------------------------------------------------------------------------
 // Threads and initial state

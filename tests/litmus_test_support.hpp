@@ -1,0 +1,185 @@
+// Helpers shared by the litmus tests: parse/print round trips, the parse
+// error of a text, the mutation fuzz, and the `test,model,expected` corpora
+// (tests/litmus/seeds/ and tests/litmus/audala/) with their herd7 verdicts.
+// Everything here goes through mapsound's public API only.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "mapsound/litmus/litmus.hpp"
+#include "mapsound/litmus/run.hpp"
+#include "mapsound/model.hpp"
+
+namespace litmustest {
+
+namespace fs = std::filesystem;
+using namespace mapsound::litmus;
+
+// parse(print(t)) == t, and printing is stable.
+inline void check_round_trip(const LitmusTest& t) {
+    const std::string text = print_litmus(t);
+    INFO("printed:\n" << text);
+    const LitmusTest again = parse_litmus(text, t.source);
+    CHECK(again == t);
+    CHECK(print_litmus(again) == text);
+}
+
+// The message of the ParseError 'text' raises (fails the test if none).
+inline std::string error_of(const std::string& text) {
+    try {
+        parse_litmus(text, "t.litmus");
+    } catch (const ParseError& e) {
+        return e.what();
+    }
+    FAIL("no ParseError for:\n" << text);
+    return "";
+}
+
+// A deterministic fuzz: 'rounds' mutations of each sample in turn (delete,
+// duplicate or insert characters from 'alphabet'), drawn from one generator
+// seeded with 'seed'.  Whatever parses must round-trip; anything else must
+// fail with ParseError, never another exception.  Both outcomes must occur.
+inline void fuzz_round_trip(std::uint64_t seed, const std::string& alphabet,
+                            const std::vector<std::string>& samples, int rounds) {
+    std::uint64_t state = seed;
+    auto rnd = [&](std::size_t n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::size_t>((state >> 33) % n);
+    };
+    std::size_t parsed = 0;
+    std::size_t rejected = 0;
+    for (const std::string& base : samples) {
+        for (int round = 0; round < rounds; ++round) {
+            std::string text = base;
+            const int edits = 1 + static_cast<int>(rnd(3));
+            for (int e = 0; e < edits && !text.empty(); ++e) {
+                const std::size_t pos = rnd(text.size());
+                switch (rnd(3)) {
+                    case 0: text.erase(pos, 1 + rnd(8)); break;
+                    case 1: text.insert(pos, text.substr(rnd(text.size()), rnd(12))); break;
+                    default: text.insert(pos, 1, alphabet[rnd(alphabet.size())]); break;
+                }
+            }
+            try {
+                const LitmusTest t = parse_litmus(text, "fuzz.litmus");
+                ++parsed;
+                INFO("mutated source:\n" << text);
+                check_round_trip(t);
+            } catch (const ParseError&) {
+                ++rejected;
+            } catch (const std::exception& ex) {
+                FAIL_CHECK("unexpected " << std::string(ex.what()) << " for:\n" << text);
+            }
+        }
+    }
+    MESSAGE("fuzz: " << parsed << " parsed, " << rejected << " rejected");
+    CHECK(parsed > 0);
+    CHECK(rejected > 0);
+}
+
+// A row of a corpus's expected.csv: expected is herd7's Ok (1) or No (0)
+// for the test's own condition under models/<model>.cat.
+struct ExpectedRow {
+    std::string test;   // file name in the corpus folder
+    std::string model;  // model file stem under models/
+    bool expected = false;
+    int line = 0;       // in expected.csv, for messages
+};
+
+inline std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+// Reads 'dir'/expected.csv (header `test,model,expected`); malformed lines
+// are reported as failures, not thrown.
+inline std::vector<ExpectedRow> read_expected(const fs::path& dir) {
+    std::vector<ExpectedRow> rows;
+    std::ifstream in(dir / "expected.csv");
+    REQUIRE_MESSAGE(in.good(), "cannot open " << (dir / "expected.csv").string());
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        line = trim(line);
+        if (line.empty()) continue;
+        if (number == 1) {
+            CHECK_MESSAGE(line == "test,model,expected", "expected.csv: bad header '" << line << "'");
+            continue;
+        }
+        std::vector<std::string> fields;
+        std::stringstream ss(line);
+        std::string field;
+        while (std::getline(ss, field, ',')) fields.push_back(trim(field));
+        if (fields.size() != 3 || (fields[2] != "0" && fields[2] != "1") || fields[0].empty() ||
+            fields[1].empty()) {
+            FAIL_CHECK("expected.csv:" << number << ": malformed row '" << line << "'");
+            continue;
+        }
+        rows.push_back(ExpectedRow{fields[0], fields[1], fields[2] == "1", number});
+    }
+    return rows;
+}
+
+// Checks that a corpus folder and its expected.csv rows agree: there are
+// rows, each names an existing file and a (test, model) pair not listed
+// before, and every .litmus file in 'dir' has a row.  'check_file' checks
+// each .litmus file further.
+template <class CheckFile>
+void check_listing(const std::vector<ExpectedRow>& rows, const fs::path& dir, CheckFile&& check_file) {
+    CHECK(!rows.empty());
+    std::set<std::string> listed;
+    std::set<std::pair<std::string, std::string>> pairs;
+    for (const ExpectedRow& r : rows) {
+        CAPTURE(r.line);
+        CHECK_MESSAGE(fs::is_regular_file(dir / r.test), r.test << " is listed but does not exist");
+        CHECK_MESSAGE(pairs.insert({r.test, r.model}).second, r.test << " under " << r.model << " is listed twice");
+        listed.insert(r.test);
+    }
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".litmus") continue;
+        const std::string name = entry.path().filename().string();
+        CHECK_MESSAGE(listed.count(name) == 1, name << " has no row in expected.csv");
+        check_file(entry.path());
+    }
+}
+
+// Runs the row's test ('dir'/test) under 'model_path', cross-checked by the
+// evaluator, and checks the verdict against the row; with
+// 'require_candidates' also that some pre-execution was considered.
+inline void check_verdict(const ExpectedRow& r, const fs::path& dir, const fs::path& model_path,
+                          bool require_candidates) {
+    CAPTURE(r.test);
+    CAPTURE(r.model);
+    CAPTURE(r.expected);
+    try {
+        const LitmusTest test = parse_litmus_file(dir / r.test);
+        const mapsound::model::Model model = mapsound::model::Model::load(model_path.string());
+        RunOptions options;
+        options.cross_check = true;
+        const Verdict v = run_litmus(test, model, options);
+        CAPTURE(v.positive);
+        CAPTURE(v.negative);
+        CAPTURE(v.candidates);
+        if (require_candidates) CHECK(v.candidates > 0);
+        CHECK_MESSAGE(v.ok == r.expected, r.test << " under " << r.model << ": expected "
+                                                 << (r.expected ? "Ok" : "No") << ", got "
+                                                 << (v.ok ? "Ok" : "No"));
+    } catch (const std::exception& e) {
+        FAIL_CHECK(r.test << " under " << r.model << " threw: " << e.what());
+    }
+}
+
+}  // namespace litmustest
