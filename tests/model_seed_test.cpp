@@ -61,23 +61,6 @@ model::Model mutant(const std::string& file, const std::string& from, const std:
     return parse_mutant(replaced(read_file(models_dir / file), from, to), "mutant of " + file);
 }
 
-// The solver's question: rf a function from reads to same-location,
-// same-value writes, every witness within its bound, and 'extra'.
-struct Query {
-    rel::Bounds bounds;
-    rel::Relation rf = rel::Relation::binary("rf");
-    rel::Formula base = rel::Formula::constant(true);
-    model::ModelInstance inst;
-
-    Query(const model::Model& m, const exec::PreExecution& x) : bounds(exec::universe_of(x)) {
-        base = exec::bound_reads_from(x, rf, bounds);
-        inst = m.instantiate(exec::vocabulary_of(x, rf));
-        for (const auto& w : inst.witnesses)
-            bounds.bound(w.relation, rel::TupleSet(x.events.size(), w.relation.arity()),
-                         exec::witness_upper_bound(w.upper, bounds));
-    }
-};
-
 rel::Formula pin_rf(const exec::PreExecution& x, const rel::Relation& rf, const Pairs& pairs) {
     rel::TupleSet t(x.events.size(), 2);
     for (auto [w, r] : pairs) t.add(static_cast<std::size_t>(w), static_cast<std::size_t>(r));
@@ -88,13 +71,13 @@ rel::Formula pin_rf(const exec::PreExecution& x, const rel::Relation& rf, const 
 // exactly 'rf_pairs' when given).  A found execution is checked again by the
 // evaluator, formula and axioms one by one.
 bool allowed(const model::Model& m, const exec::PreExecution& x, const std::optional<Pairs>& rf_pairs = {}) {
-    Query q(m, x);
-    rel::Formula f = q.base && q.inst.consistent();
+    exec::ExecutionQuery q(m, x);
+    rel::Formula f = q.consistent();
     if (rf_pairs) f = f && pin_rf(x, q.rf, *rf_pairs);
     auto found = rel::solve(f, q.bounds);
     if (found) {
         CHECK(rel::evaluate(f, *found));  // the second way to the answer
-        for (const auto& a : q.inst.axioms) {
+        for (const auto& a : q.instance.axioms) {
             CAPTURE(a.name);
             CHECK(rel::evaluate(a.holds, *found));
         }
@@ -105,8 +88,8 @@ bool allowed(const model::Model& m, const exec::PreExecution& x, const std::opti
 // Whether a candidate execution exists: rf and witnesses well formed, no
 // axiom asked.  A forbidden verdict means something only when this holds.
 bool candidate_exists(const model::Model& m, const exec::PreExecution& x, const std::optional<Pairs>& rf_pairs = {}) {
-    Query q(m, x);
-    rel::Formula f = q.base && q.inst.well_formed();
+    exec::ExecutionQuery q(m, x);
+    rel::Formula f = q.well_formed();
     if (rf_pairs) f = f && pin_rf(x, q.rf, *rf_pairs);
     auto found = rel::solve(f, q.bounds);
     if (found) CHECK(rel::evaluate(f, *found));

@@ -130,8 +130,4 @@ rel::Formula bound_reads_from(const PreExecution& x, const rel::Relation& rf, re
     return rel::forall(read, rel::constant(reads), rf.join(read).one());
 }
 
-rel::TupleSet witness_upper_bound(const rel::Expr& upper, const rel::Bounds& bounds) {
-    return rel::upper_bound(upper, bounds);
-}
-
 }  // namespace mapsound::exec

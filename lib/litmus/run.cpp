@@ -81,18 +81,13 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         ++verdict.candidates;
         const exec::PreExecution& pre = candidate.pre;
         const std::size_t n = pre.events.size();
-        rel::Universe universe = exec::universe_of(pre);
-        rel::Bounds bounds(universe);
-        rel::Relation rf = rel::Relation::binary("rf");
-        rel::Formula formula = exec::bound_reads_from(pre, rf, bounds);
-        model::ModelInstance instance = model.instantiate(exec::vocabulary_of(pre, rf));
-        for (const auto& w : instance.witnesses)
-            bounds.bound(w.relation, rel::TupleSet(n, w.relation.arity()),
-                         exec::witness_upper_bound(w.upper, bounds));
+        exec::ExecutionQuery query(model, pre);
+        rel::Bounds& bounds = query.bounds;
+        const model::ModelInstance& instance = query.instance;
         // Well-formed candidates (rf and the witnesses' requirements) and,
         // among them, the consistent executions.
-        rel::Formula well_formed = formula && instance.well_formed();
-        formula = formula && instance.consistent();
+        rel::Formula well_formed = query.well_formed();
+        rel::Formula formula = query.consistent();
 
         // The final write of each cell: one write with no coherence successor.
         rel::Relation final_writes = rel::Relation::unary("final");

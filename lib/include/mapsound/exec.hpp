@@ -69,8 +69,23 @@ model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf);
 // writes (every read reads from exactly one write).
 rel::Formula bound_reads_from(const PreExecution& x, const rel::Relation& rf, rel::Bounds& bounds);
 
-// A tuple set containing every value 'upper' can take within 'bounds' (used
-// to bound a model's witness relations).
-rel::TupleSet witness_upper_bound(const rel::Expr& upper, const rel::Bounds& bounds);
+// The solver's question about one pre-execution under one model: the
+// universe of its events, rf bounded as bound_reads_from does, the model
+// instantiated on the pre-execution's vocabulary, and each witness bounded
+// by (an upper approximation of) its declared upper bound.  Further
+// relations may be bounded in 'bounds' before solving.
+struct ExecutionQuery {
+    ExecutionQuery(const model::Model& model, const PreExecution& x);
+
+    rel::Bounds bounds;
+    rel::Relation rf;
+    model::ModelInstance instance;
+    rel::Formula reads_from;  // rf is a function from reads to candidate writes
+
+    // A candidate execution: reads_from and the witnesses' requirements.
+    rel::Formula well_formed() const;
+    // A consistent execution: well_formed() and every axiom of the model.
+    rel::Formula consistent() const;
+};
 
 }  // namespace mapsound::exec
