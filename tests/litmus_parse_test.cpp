@@ -588,3 +588,21 @@ TEST_CASE("litmus: the printer refuses what a dialect cannot express") {
     ptx.threads[0].code.back() = Load{Register{"tmp"}, Address{"x", std::nullopt}, MemoryOrder::weak, Scope::none};
     CHECK_THROWS_AS(print_litmus(ptx), std::invalid_argument);  // not a PTX register name
 }
+
+TEST_CASE("litmus: PTX element offsets x[r] (mapsound's form of address dependencies)") {
+    const std::string text =
+        "PTX addr\n{\nx=0;\na[2] = {0, 7};\n}\n"
+        " P0@cta 0,gpu 0       ;\n"
+        " ld.relaxed.gpu r0, x ;\n"
+        " sub r1, r0, r0       ;\n"
+        " ld.weak r2, a[r1]    ;\n"
+        " st.weak a[1], 3      ;\n"
+        "exists\n(P0:r2 == 0)\n";
+    const LitmusTest t = parse_litmus(text, "t");
+    REQUIRE(t.threads[0].code.size() == 4);
+    CHECK(std::get<Load>(t.threads[0].code[2]).addr == Address{"a", Operand{Register{"r1"}}});
+    CHECK(std::get<Store>(t.threads[0].code[3]).addr == Address{"a", num(1)});
+    litmustest::check_round_trip(t);
+    CHECK(litmustest::error_of("PTX t\n{}\n P0 ;\n ld.weak r0, x[r1 ;\nexists (x == 1)\n") ==
+          "t.litmus:4:19: expected ']', found ';'");
+}

@@ -46,6 +46,8 @@ int litmus_command(const std::vector<std::string>& args) {
         const std::string& a = args[i];
         if (a == "--model" && i + 1 < args.size()) {
             model_path = args[++i];
+        } else if (a == "--forbid" && i + 1 < args.size()) {
+            options.forbidden_flags.push_back(args[++i]);
         } else if (a == "--json") {
             json = true;
         } else if (a == "--states") {
@@ -69,7 +71,7 @@ int litmus_command(const std::vector<std::string>& args) {
         }
     }
     if (!model_path || tests.empty()) {
-        std::cerr << "usage: mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] TEST...\n";
+        std::cerr << "usage: mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...\n";
         return 2;
     }
     options.states = states;

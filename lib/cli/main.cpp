@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
     const std::string command = args.empty() ? "help" : args.front();
     if (!args.empty()) args.erase(args.begin());
     if (command == "litmus") return mapsound::cli::litmus_command(args);
+    if (command == "check") return mapsound::cli::check_command(args);
     if (command == "--version" || command == "version") {
         std::cout << "mapsound " << mapsound::cli::version << "\n";
         return 0;
@@ -17,8 +18,10 @@ int main(int argc, char** argv) {
     const bool asked = command == "help" || command == "--help" || command == "-h";
     (asked ? std::cout : std::cerr) << "usage: mapsound <command> [options]\n"
                                        "commands:\n"
-                                       "  litmus --model FILE.cat [--states] [--json] [--unroll N] TEST...\n"
+                                       "  litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...\n"
                                        "            decide litmus tests (PTX, C and AuDaLa dialects) under a model\n"
+                                       "  check CHECK-FILE [--events N] [--axiom NAME]... [--jobs K] [--json] [--output DIR]\n"
+                                       "            check a compiler mapping up to N source events, axiom by axiom\n"
                                        "  version   print the version\n";
     return asked ? 0 : 2;
 }

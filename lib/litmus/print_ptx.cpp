@@ -127,8 +127,8 @@ private:
     }
 
     std::string location(const Address& a) const {
-        if (a.offset) fail("an address with an offset");
         if (!word(a.location) || register_name(a.location)) fail("location name '" + a.location + "'");
+        if (a.offset) return a.location + "[" + value(*a.offset) + "]";
         return a.location;
     }
 

@@ -200,6 +200,13 @@ private:
         if (t.kind != TokenKind::identifier || is_register_name(t.text) || t.text.find('.') != std::string::npos)
             lx_.fail(t, "a memory location");
         lx_.next();
+        // mapsound's extension for address dependencies: "x[r1]", an element
+        // offset (0 at run time on a scalar), as in the C and AuDaLa dialects.
+        if (lx_.accept_punct("[")) {
+            Operand offset = value();
+            lx_.expect_punct("]");
+            return Address{t.text, offset};
+        }
         return Address{t.text, std::nullopt};
     }
 

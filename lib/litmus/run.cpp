@@ -88,6 +88,15 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         // among them, the consistent executions.
         rel::Formula well_formed = query.well_formed();
         rel::Formula formula = query.consistent();
+        rel::Formula flags_quiet = rel::Formula::constant(true);
+        for (const std::string& name : options.forbidden_flags) {
+            const auto f = std::find_if(instance.flags.begin(), instance.flags.end(),
+                                        [&](const model::Axiom& a) { return a.name == name; });
+            if (f == instance.flags.end())
+                throw std::runtime_error("model " + model.path() + " has no flag '" + name + "' to forbid");
+            flags_quiet = flags_quiet && !f->holds;
+        }
+        formula = formula && flags_quiet;
 
         // The final write of each cell: one write with no coherence successor.
         rel::Relation final_writes = rel::Relation::unary("final");
@@ -140,7 +149,7 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         // execution, judged by the plain evaluator alone, so that the
         // solver's inconsistent verdicts are re-checked too.
         if (options.cross_check) {
-            const rel::Formula axioms = instance.consistent();
+            const rel::Formula axioms = instance.consistent() && flags_quiet;
             std::uint64_t consistent_by_evaluator = 0;
             rel::enumerate(well_formed, bounds, [&](const rel::Instance& execution) {
                 if (rel::evaluate(axioms, execution)) ++consistent_by_evaluator;

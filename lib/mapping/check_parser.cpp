@@ -21,9 +21,9 @@ using detail::Token;
 using detail::TokenKind;
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 7> kKeywords{
-    "check", "source", "target", "mapping", "events", "race-free", "axiom"};
-// Every keyword but race-free and axiom must appear (axiom at least once).
+constexpr std::array<std::string_view, 8> kKeywords{
+    "check", "source", "target", "mapping", "events", "race-free", "lift", "axiom"};
+// Every keyword but race-free, lift and axiom must appear (axiom at least once).
 constexpr std::array<std::string_view, 5> kRequired{"check", "source", "target", "mapping", "events"};
 
 std::string keyword_list() {
@@ -68,6 +68,14 @@ public:
                 check.mapping = existing_file("a mapping path after 'mapping'");
             } else if (keyword.text == "events") {
                 check.events = bound();
+            } else if (keyword.text == "lift") {
+                const Token mode = argument("'extends' or 'per-thread' after 'lift'");
+                if (mode.text == "extends")
+                    check.lift = Lift::extends;
+                else if (mode.text == "per-thread")
+                    check.lift = Lift::per_thread;
+                else
+                    fail(mode, "'extends' or 'per-thread' after 'lift'");
             } else if (keyword.text == "race-free") {
                 check.race_free_flag = argument("a flag name of the source model after 'race-free'").text;
             } else {
@@ -142,6 +150,17 @@ private:
             expectation.expected = Expectation::fails;
         else
             fail(verdict, "'holds' or 'fails' after the axiom name");
+        if (expectation.expected == Expectation::fails && token_.kind == TokenKind::word && token_.text == "at") {
+            advance();
+            const Token size = argument("the size of the smallest counterexample after 'at'");
+            int value = 0;
+            const char* first = size.text.data();
+            const char* last = first + size.text.size();
+            const auto [end, ec] = std::from_chars(first, last, value);
+            if (ec != std::errc() || end != last || value <= 0)
+                fail(size, "a positive integer (source events of the smallest counterexample)");
+            expectation.smallest = value;
+        }
         return expectation;
     }
 

@@ -58,8 +58,13 @@ const char* operator_name(K kind) {
 class Elaborator {
 public:
     explicit Elaborator(const Vocabulary& vocabulary) {
-        for (const auto& [name, expr] : vocabulary) scope_[name] = Value{expr};
-        if (!scope_.count("id")) scope_["id"] = Value{rel::iden()};
+        for (const auto& [name, expr] : vocabulary) {
+            if (name == "_") continue;  // the universe is an operator, not a name
+            scope_[name] = Value{expr};
+            vocabulary_nodes_.emplace(name, expr.node().get());
+        }
+        if (auto u = vocabulary.find("_"); u != vocabulary.end()) universe_ = u->second;
+        if (!scope_.count("id")) scope_["id"] = Value{rel::iden_on(universe_)};
     }
 
     ModelInstance run(const CatModel& model) {
@@ -116,13 +121,18 @@ private:
     Value value(const CatExpr& e) {
         switch (e.kind) {
             case K::empty: return Value{};
-            case K::universe: return Value{rel::univ()};
+            case K::universe: return Value{universe_};
             case K::name: {
                 auto it = scope_.find(e.name);
                 if (it == scope_.end()) {
                     if (functions_.count(e.name))
                         fail(e.pos, "'" + e.name + "' is a function; call it with arguments");
                     fail(e.pos, "undefined name '" + e.name + "'; names in scope: " + names_in_scope());
+                }
+                if (it->second.expr) {
+                    auto v = vocabulary_nodes_.find(e.name);
+                    if (v != vocabulary_nodes_.end() && v->second == it->second.expr->node().get())
+                        out_.vocabulary_used.insert(e.name);
                 }
                 return it->second;
             }
@@ -147,8 +157,8 @@ private:
             case K::complement: {
                 Value a = value(*e.operands[0]);
                 if (a.is_empty_constant()) fail(e.pos, "'~0' is ambiguous: write '_' or '_ * _'");
-                if (a.arity() == 1) return Value{rel::univ() - *a.expr};
-                return Value{rel::univ().product(rel::univ()) - *a.expr};
+                if (a.arity() == 1) return Value{universe_ - *a.expr};
+                return Value{universe_.product(universe_) - *a.expr};
             }
             case K::call: return call(e);
         }
@@ -305,6 +315,10 @@ private:
     }
 
     std::map<std::string, Value> scope_;
+    // The vocabulary's expressions by node, to record which base names a model
+    // reads (ModelInstance::vocabulary_used); and what `_` denotes.
+    std::map<std::string, const void*> vocabulary_nodes_;
+    Expr universe_ = rel::univ();
     std::map<std::string, Function> functions_;
     ModelInstance out_;
 };

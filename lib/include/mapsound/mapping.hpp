@@ -47,11 +47,12 @@
 //   mapping ../mappings/cxx-to-ptx.map
 //   events  6                            default bound on source events
 //   race-free data-race                  optional
+//   lift extends                         optional: extends (default) or per-thread
 //   axiom coherence holds                one or more, any order
-//   axiom thin-air  fails
+//   axiom thin-air  fails at 4           'at N': the smallest counterexample's size
 //
 // One keyword per line, in any order: check, source, target, mapping and
-// events exactly once each, race-free at most once, axiom at least once
+// events exactly once each, race-free and lift at most once, axiom at least once
 // and never twice for one name.  Words are separated by blanks; a `#` or
 // `//` starting a word starts a comment (so paths may contain them
 // elsewhere).  `events N`: the default bound, a positive integer counting
@@ -184,9 +185,13 @@ Mapping load_mapping(const std::filesystem::path& path);
 
 enum class Expectation { holds, fails };
 
+// How a target execution is read back into the source (see `lift` above).
+enum class Lift { extends, per_thread };
+
 struct AxiomExpectation {
     std::string name;  // an axiom or flag name of the source model
     Expectation expected = Expectation::holds;
+    std::optional<int> smallest;  // `fails at N`: N source events
     int line = 0;
 };
 
@@ -200,6 +205,7 @@ struct CheckDefinition {
     std::string mapping;
     int events = 0;  // the default bound, >= 1
     std::optional<std::string> race_free_flag;
+    Lift lift = Lift::extends;
     std::vector<AxiomExpectation> axioms;  // in file order, names distinct
 };
 

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,7 +37,10 @@ private:
     Location where_;
 };
 
-// The base names of an execution, each a set or a binary relation.
+// The base names of an execution, each a set or a binary relation.  The
+// optional entry "_" says what the model's universe `_` (and so complement
+// `~r` and the default `id`) denotes; without it, every atom.  A vocabulary
+// for one side of a two-sided problem gives "_" as that side's events.
 using Vocabulary = std::map<std::string, rel::Expr>;
 
 // One checked condition of a model.
@@ -66,6 +70,10 @@ struct ModelInstance {
     std::vector<Axiom> requirements;  // well-formedness of the witnesses
     std::vector<Axiom> axioms;        // the model's constraints, in file order
     std::vector<Axiom> flags;         // reported conditions (`flag ...`)
+    // The vocabulary names the model's text reads (through any definition),
+    // e.g. {"po", "rf", "loc", ...}; a base name the model never mentions
+    // cannot change its verdicts.
+    std::set<std::string> vocabulary_used;
 
     // Requirements and every axiom: the execution is consistent.
     rel::Formula consistent() const;

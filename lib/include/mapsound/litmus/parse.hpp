@@ -67,6 +67,11 @@
 
 namespace mapsound::litmus {
 
+// PTX addresses are location names, as in Dartagnan; mapsound also reads
+// "x[r1]" (an element offset held in a register or a constant, 0 at run
+// time on a scalar), the PTX form of the address dependencies that the
+// mapping checker prints: "ld.relaxed.gpu r2, x[r1]" after "sub r1, r0, r0".
+//
 // A syntax (or static) error in a litmus test.  what() is exactly
 //   "<source>:<line>:<column>: expected <expected>, found '<found>'"
 // where line and column are 1-based (columns count bytes, a tab is one

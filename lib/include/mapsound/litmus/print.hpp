@@ -19,9 +19,9 @@ namespace mapsound::litmus {
 
 // Prints 'test' in test.dialect.  Throws std::invalid_argument, naming the
 // instruction, when the test holds something that dialect cannot express
-// (e.g. a Barrier or a PTX-style cas in a C test, a CompareExchange or an
-// address offset in a PTX test, a strong PTX access without a scope, an
-// atomic or a register computation of its own in an AuDaLa test) or
+// (e.g. a Barrier or a PTX-style cas in a C test, a CompareExchange or a
+// strong PTX access without a scope in a PTX test, an atomic or a register
+// computation of its own in an AuDaLa test) or
 // when the test is malformed (a register name that is not a PTX register,
 // threads not numbered 0, 1, ...).
 std::string print_litmus(const LitmusTest& test);

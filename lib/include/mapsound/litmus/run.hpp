@@ -25,6 +25,11 @@ struct RunOptions {
     // candidate executions the evaluator calls consistent must equal the
     // solver's count (a failure throws std::logic_error).  Slow: tests only.
     bool cross_check = false;
+    // Flags of the model read as axioms: an execution that raises one is
+    // not consistent (e.g. "thin-air" under models/rc11-scoped.cat, which
+    // states RC11's no-thin-air axiom as a flag).  A name the model has no
+    // flag for is an error (std::runtime_error).
+    std::vector<std::string> forbidden_flags;
 };
 
 struct Verdict {

@@ -1,0 +1,273 @@
+// The mapping checker's sweep over bounds and shapes (see mapsound/check.hpp).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "check/candidate.hpp"
+#include "check/confirm.hpp"
+#include "check/execution_dot.hpp"
+#include "check/execution_litmus.hpp"
+#include "check/lowering.hpp"
+#include "check/shape.hpp"
+#include "check/symbolic.hpp"
+#include "mapsound/check.hpp"
+#include "mapsound/litmus/expand.hpp"
+#include "mapsound/litmus/print.hpp"
+
+namespace mapsound::check {
+
+std::string to_string(Verdict v) {
+    switch (v) {
+        case Verdict::holds: return "holds";
+        case Verdict::fails: return "fails";
+        case Verdict::unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// What one shape's search found.
+struct ShapeResult {
+    bool stopped = false;
+    std::optional<Candidate> counterexample;
+    Statistics statistics;
+};
+
+bool uses_any(const model::ModelInstance& m, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (m.vocabulary_used.count(n)) return true;
+    return false;
+}
+
+}  // namespace
+
+struct Checker::Impl {
+    mapping::CheckDefinition definition;
+    model::Model source, target;
+    mapping::Mapping mapping;
+    Lowering lowering;
+    EncodingSettings settings;
+    litmus::Dialect source_dialect = litmus::Dialect::c;
+
+    explicit Impl(mapping::CheckDefinition d)
+        : definition(std::move(d)),
+          source(model::Model::load(definition.source_model)),
+          target(model::Model::load(definition.target_model)),
+          mapping(mapping::load_mapping(definition.mapping)),
+          lowering(lay_out(mapping)) {
+        // What the source model reads decides what the programs vary in.
+        exec::PreExecution empty;
+        const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
+        settings.scoped = uses_any(probe, {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"});
+        settings.dependencies = uses_any(probe, {"addr", "data", "ctrl"});
+        settings.lift = definition.lift;
+        const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
+                                         [](const mapping::Rule& r) { return r.order.has_value(); });
+        source_dialect = ordered ? litmus::Dialect::c : litmus::Dialect::audala;
+        auto known = [&](const std::string& name, bool flag_only) {
+            for (const auto& f : probe.flags)
+                if (f.name == name) return true;
+            if (flag_only) return false;
+            for (const auto& a : probe.axioms)
+                if (a.name == name) return true;
+            return false;
+        };
+        const std::string where = definition.path + ": ";
+        for (const auto& a : definition.axioms)
+            if (!known(a.name, false))
+                throw std::invalid_argument(where + "line " + std::to_string(a.line) + ": the source model " +
+                                            definition.source_model + " has no axiom or flag '" + a.name + "'");
+        if (definition.race_free_flag && !known(*definition.race_free_flag, true))
+            throw std::invalid_argument(where + "the source model has no flag '" + *definition.race_free_flag +
+                                        "' (race-free)");
+    }
+
+    ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
+        ShapeResult out;
+        SymbolicProblem p(shape, lowering, source, target, settings);
+        rel::Formula f = p.program && p.target_consistent && p.source_lifted && p.violated(axiom);
+        if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
+        rel::Options options;
+        options.symmetry = rel::SymmetryBreaking::off;
+        options.stop = run.stop;
+        options.closure = run.closure;
+        rel::Problem problem(f, p.bounds, options);
+        for (;;) {
+            const rel::Outcome o = problem.solve();
+            ++out.statistics.solver_calls;
+            if (o == rel::Outcome::unknown) {
+                out.stopped = true;
+                break;
+            }
+            if (o == rel::Outcome::unsatisfiable) break;
+            Candidate c = read_back(p, shape, problem.instance(), mapping);
+            const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
+            if (j.genuine) {
+                out.counterexample = std::move(c);
+                break;
+            }
+            ++out.statistics.spurious;
+            problem.add(exclusion(p, problem.instance()));
+        }
+        const auto& s = problem.statistics();
+        out.statistics.shapes = out.stopped ? 0 : 1;
+        out.statistics.max_variables = s.variables;
+        out.statistics.max_clauses = s.clauses;
+        out.statistics.translation_seconds = s.translation_seconds;
+        out.statistics.solve_seconds = s.solve_seconds;
+        return out;
+    }
+
+    static void add(Statistics& into, const Statistics& s) {
+        into.shapes += s.shapes;
+        into.solver_calls += s.solver_calls;
+        into.spurious += s.spurious;
+        into.max_variables = std::max(into.max_variables, s.max_variables);
+        into.max_clauses = std::max(into.max_clauses, s.max_clauses);
+        into.translation_seconds += s.translation_seconds;
+        into.solve_seconds += s.solve_seconds;
+    }
+
+    // Whether no consistent execution of the program (any values) raises
+    // the race flag.
+    bool program_race_free(const litmus::LitmusTest& test) const {
+        for (const auto& cand : litmus::expand(test)) {
+            exec::ExecutionQuery q(source, cand.pre);
+            rel::Formula racy = q.consistent();
+            for (const auto& f : q.instance.flags)
+                if (f.name == *definition.race_free_flag) racy = racy && f.holds;
+            rel::Options o;
+            o.symmetry = rel::SymmetryBreaking::off;
+            if (rel::solve(racy, q.bounds, o)) return false;
+        }
+        return true;
+    }
+
+    Counterexample present(Candidate c, const Shape& shape, const std::string& axiom) const {
+        Counterexample x;
+        x.events = shape.events();
+        x.shape = shape.to_string();
+        const std::string name = definition.name + "-" + axiom;
+        // The lifted co of the target, for the source picture.
+        x.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
+                                           "counterexample to " + axiom + " for " + definition.name + " (source)");
+        const auto co_t = c.target_witnesses.count("co") ? c.target_witnesses.at("co") : Pairs{};
+        x.target_litmus = execution_litmus(c.compiled.target, c.target_rf, co_t, litmus::Dialect::ptx, name,
+                                           "counterexample to " + axiom + " for " + definition.name + " (target)");
+        x.source_litmus_text = litmus::print_litmus(x.source_litmus);
+        x.target_litmus_text = litmus::print_litmus(x.target_litmus);
+        x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)");
+        x.target_dot = execution_dot(c.compiled.target, c.target_rf, co_t, name + " (target)");
+        if (definition.race_free_flag) x.program_race_free = program_race_free(x.source_litmus);
+        x.source = std::move(c.source);
+        x.compiled = std::move(c.compiled);
+        x.source_rf = std::move(c.source_rf);
+        x.source_co = std::move(c.source_co);
+        x.target_rf = std::move(c.target_rf);
+        x.target_witnesses = std::move(c.target_witnesses);
+        return x;
+    }
+
+    AxiomResult sweep(const std::string& axiom, int bound, const Options& options) const {
+        AxiomResult result;
+        result.axiom = axiom;
+        const auto start = Clock::now();
+        std::mutex lock;
+        for (int n = 1; n <= bound; ++n) {
+            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), settings.scoped);
+            // The smallest shape index with a counterexample; shapes after
+            // it are skipped, shapes before it all finish: the answer does
+            // not depend on the number of workers.
+            std::atomic<std::size_t> next{0}, best{shapes.size()};
+            std::atomic<bool> stopped{false};
+            std::vector<std::optional<Candidate>> found(shapes.size());
+            std::size_t done = 0;
+            auto worker = [&]() {
+                for (;;) {
+                    const std::size_t i = next++;
+                    if (i >= shapes.size() || i > best.load() || options.stop.stop_requested()) return;
+                    ShapeResult r = search(shapes[i], axiom, options);
+                    std::lock_guard<std::mutex> g(lock);
+                    add(result.statistics, r.statistics);
+                    if (r.stopped) stopped = true;
+                    if (r.counterexample) {
+                        found[i] = std::move(r.counterexample);
+                        if (i < best) best = i;
+                    }
+                    ++done;
+                    if (options.progress)
+                        options.progress(Progress{axiom, n, done, shapes.size(), seconds_since(start)});
+                }
+            };
+            const int jobs = std::max(1, options.jobs);
+            std::vector<std::jthread> pool;
+            for (int k = 1; k < jobs; ++k) pool.emplace_back(worker);
+            worker();
+            pool.clear();
+            if (best < shapes.size()) {
+                result.verdict = Verdict::fails;
+                result.events = n;
+                result.counterexample = present(std::move(*found[best]), shapes[best], axiom);
+                result.seconds = seconds_since(start);
+                return result;
+            }
+            if (stopped || options.stop.stop_requested()) {
+                result.verdict = Verdict::unknown;
+                result.events = n - 1;
+                result.seconds = seconds_since(start);
+                return result;
+            }
+        }
+        result.verdict = Verdict::holds;
+        result.events = bound;
+        result.seconds = seconds_since(start);
+        return result;
+    }
+};
+
+Checker::Checker(mapping::CheckDefinition definition) : impl_(std::make_unique<Impl>(std::move(definition))) {}
+Checker::~Checker() = default;
+Checker::Checker(Checker&&) noexcept = default;
+Checker& Checker::operator=(Checker&&) noexcept = default;
+
+const mapping::CheckDefinition& Checker::definition() const { return impl_->definition; }
+
+std::vector<AxiomResult> Checker::run(const Options& options) const {
+    const auto& d = impl_->definition;
+    std::vector<std::string> selected;
+    for (const auto& name : options.axioms) {
+        if (std::none_of(d.axioms.begin(), d.axioms.end(), [&](const auto& a) { return a.name == name; })) {
+            std::string names;
+            for (const auto& a : d.axioms) names += (names.empty() ? "" : ", ") + a.name;
+            throw std::invalid_argument("the check " + d.name + " has no axiom '" + name + "'; it has " + names);
+        }
+    }
+    for (const auto& a : d.axioms)
+        if (options.axioms.empty() ||
+            std::find(options.axioms.begin(), options.axioms.end(), a.name) != options.axioms.end())
+            selected.push_back(a.name);
+    const int bound = options.events.value_or(d.events);
+    if (bound < 1) throw std::invalid_argument("the bound must be at least 1 event");
+    std::vector<AxiomResult> results;
+    for (const auto& axiom : selected) {
+        results.push_back(impl_->sweep(axiom, bound, options));
+        if (options.stop.stop_requested()) {
+            // The rest were not started.
+            continue;
+        }
+    }
+    return results;
+}
+
+}  // namespace mapsound::check

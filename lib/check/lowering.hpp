@@ -1,0 +1,64 @@
+// The mapping table laid out for the symbolic search: for each kind of
+// source operation, a fixed row of target slots, and for each rule which
+// slots its instructions fill.
+//
+// A single source operation (a read, a write or a fence) owns the slots
+//   pre[0..P-1]  anchor  post[0..Q-1]
+// where the anchor holds the rule's memory access (its ld or st), or, for a
+// rule of fences only, its last fence; the instructions before and after
+// the anchor fill the pre slots (right-aligned) and the post slots
+// (left-aligned).  A read-modify-write owns
+//   pre[0..P-1]  atom-read  atom-write  post[0..Q-1]
+// the same way around its atom.  P and Q are the largest any rule needs, so
+// every rule fits, and a slot is an event exactly when the operation's rule
+// fills it.  The slots in order are the target events in program order, so
+// target po and the map relation are the same for every rule: they depend
+// on the shape only (a slot before or at the atom read maps to the source
+// read of a read-modify-write, the others to its write).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "mapsound/exec.hpp"
+#include "mapsound/mapping.hpp"
+
+namespace mapsound::check {
+
+// What one target slot holds under one rule.
+struct SlotEvent {
+    exec::EventKind kind = exec::EventKind::fence;
+    exec::Order order = exec::Order::none;
+    bool scope_from_source = false;  // `.$sco`
+    exec::Scope scope = exec::Scope::none;  // when !scope_from_source
+};
+
+// One rule placed into a row of slots.
+struct PlacedRule {
+    const mapping::Rule* rule = nullptr;
+    mapping::SourceKind kind = mapping::SourceKind::read;
+    exec::Order order = exec::Order::none;  // the source order it matches (none: unordered)
+    std::vector<std::optional<SlotEvent>> slots;  // one per slot of its row
+};
+
+// The slot row of one kind of source operation.
+struct Row {
+    int pre = 0;   // P
+    int post = 0;  // Q
+    int anchor = 0;  // index of the anchor (single) or the atom read (RMW)
+    int size = 0;    // number of slots
+    std::vector<PlacedRule> rules;  // the rules for this kind of operation
+};
+
+struct Lowering {
+    Row single;  // rules for R, W and F
+    Row rmw;     // rules for RMW
+    bool has_rmw() const { return !rmw.rules.empty(); }
+    bool has_fences() const;  // some rule lowers a source fence
+};
+
+// Lays out 'mapping'.  A mapping rule whose order is nullopt matches events
+// without an order (AuDaLa's); it is entered with order none.
+Lowering lay_out(const mapping::Mapping& mapping);
+
+}  // namespace mapsound::check

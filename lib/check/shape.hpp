@@ -1,0 +1,38 @@
+// Program shapes: what the mapping checker fixes before asking the solver.
+//
+// A shape is the part of a source program that is the same for every
+// program the solver considers in one problem: how many threads, how many
+// operations each runs in program order, which of those are
+// read-modify-writes (two events) rather than single events, and where the
+// threads sit in the scope tree.  Everything else (each event's kind, memory
+// order, scope, location, dependencies) is left to the solver.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mapsound/exec.hpp"
+
+namespace mapsound::check {
+
+struct Shape {
+    // threads[t][i]: whether operation i of thread t is a read-modify-write.
+    std::vector<std::vector<bool>> threads;
+    std::vector<exec::ThreadPlacement> placement;  // one per thread
+
+    int events() const;      // single operations count 1, read-modify-writes 2
+    int operations() const;
+    // e.g. "[1,2*] cta(0,1) gpu(0,0)": thread sizes, '*' marking an RMW.
+    std::string to_string() const;
+};
+
+// Every shape with exactly 'events' events, once up to renaming threads:
+// threads are listed in a canonical order (non-increasing by their
+// operation sequences).  With 'allow_rmw' false no operation is a
+// read-modify-write.  With 'scoped', every placement of the threads into
+// CTAs and of CTAs into GPUs (each as a restricted-growth string, so no two
+// placements differ only by renaming CTAs or GPUs); otherwise every thread
+// in CTA 0 of GPU 0.  The order of the result is deterministic.
+std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped);
+
+}  // namespace mapsound::check

@@ -1,0 +1,483 @@
+// Building the relational problem of one shape (see symbolic.hpp).
+#include "check/symbolic.hpp"
+
+#include <stdexcept>
+
+namespace mapsound::check {
+
+namespace {
+
+using exec::EventKind;
+using exec::Order;
+using exec::Scope;
+using rel::Expr;
+using rel::Formula;
+using rel::Relation;
+using rel::TupleSet;
+
+Layout lay_out_shape(const Shape& shape, const Lowering& lowering) {
+    Layout l;
+    l.locations = shape.operations();
+    int atom = l.locations;
+    l.source_thread.assign(static_cast<std::size_t>(l.locations), -1);
+    for (std::size_t t = 0; t < shape.threads.size(); ++t) {
+        for (bool rmw : shape.threads[t]) {
+            Layout::Operation op;
+            op.thread = static_cast<int>(t);
+            op.rmw = rmw;
+            op.head = atom++;
+            l.source_thread.push_back(op.thread);
+            if (rmw) {
+                op.write = atom++;
+                l.source_thread.push_back(op.thread);
+            }
+            l.operations.push_back(op);
+        }
+    }
+    l.source_size = atom;
+    l.target_iw = atom;
+    atom += l.locations;
+    for (auto& op : l.operations) {
+        op.first_slot = atom;
+        atom += op.rmw ? lowering.rmw.size : lowering.single.size;
+    }
+    l.size = atom;
+    return l;
+}
+
+rel::Universe universe_of(const Layout& l) {
+    std::vector<std::string> names;
+    for (int a = 0; a < l.size; ++a) {
+        if (a < l.locations)
+            names.push_back("iw" + std::to_string(a));
+        else if (a < l.source_size)
+            names.push_back("s" + std::to_string(a - l.locations));
+        else if (a < l.target_iw + l.locations)
+            names.push_back("tiw" + std::to_string(a - l.target_iw));
+        else
+            names.push_back("t" + std::to_string(a - l.target_iw - l.locations));
+    }
+    return rel::Universe(std::move(names));
+}
+
+bool is_atomic(Order o) { return o != Order::none && o != Order::na; }
+
+}  // namespace
+
+SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, const model::Model& source_model,
+                                 const model::Model& target_model, const EncodingSettings& settings)
+    : bounds(rel::Universe(1)),
+      program(Formula::constant(true)),
+      target_consistent(Formula::constant(true)),
+      source_lifted(Formula::constant(true)),
+      location(Relation::binary("location")),
+      target_rf(Relation::binary("rf")),
+      target_exists(rel::none(1)),
+      map(rel::none(2)),
+      layout_(lay_out_shape(shape, lowering)),
+      lowering_(lowering) {
+    const Layout& L = layout_;
+    const std::size_t n = static_cast<std::size_t>(L.size);
+    bounds = rel::Bounds(universe_of(L));
+    auto set = [&]() { return TupleSet(n, 1); };
+    auto pairs = [&]() { return TupleSet(n, 2); };
+    auto pair = [&](int a, int b) { return rel::constant(pairs().add(static_cast<std::size_t>(a), static_cast<std::size_t>(b))); };
+    auto union_of = [&](const std::vector<Expr>& parts, int arity) {
+        Expr out = rel::none(arity);
+        bool first = true;
+        for (const auto& p : parts) {
+            out = first ? p : (out | p);
+            first = false;
+        }
+        return out;
+    };
+
+    // ---- constants of the shape
+    TupleSet source_atoms = set(), iw_s = set(), heads_single = set(), heads_rmw = set(), rmw_writes = set();
+    TupleSet iw_t = set(), target_atoms = set();
+    for (int a = 0; a < L.source_size; ++a) source_atoms.add(static_cast<std::size_t>(a));
+    for (int i = 0; i < L.locations; ++i) {
+        iw_s.add(static_cast<std::size_t>(i));
+        iw_t.add(static_cast<std::size_t>(L.target_iw + i));
+    }
+    for (int a = L.target_iw; a < L.size; ++a) target_atoms.add(static_cast<std::size_t>(a));
+    TupleSet rmw_s = pairs(), rmw_t = pairs(), po_s = pairs(), po_t = pairs(), map_all = pairs(), anchor = pairs();
+    for (int i = 0; i < L.locations; ++i) map_all.add(static_cast<std::size_t>(i), static_cast<std::size_t>(L.target_iw + i));
+    // Target thread of each target atom (-1: initial write).
+    std::vector<int> target_thread(n, -1);
+    for (const auto& op : L.operations) {
+        const Row& row = op.rmw ? lowering.rmw : lowering.single;
+        (op.rmw ? heads_rmw : heads_single).add(static_cast<std::size_t>(op.head));
+        if (op.rmw) {
+            rmw_writes.add(static_cast<std::size_t>(op.write));
+            rmw_s.add(static_cast<std::size_t>(op.head), static_cast<std::size_t>(op.write));
+            const int r = op.first_slot + row.anchor;
+            rmw_t.add(static_cast<std::size_t>(r), static_cast<std::size_t>(r + 1));
+            anchor.add(static_cast<std::size_t>(op.head), static_cast<std::size_t>(r));
+            anchor.add(static_cast<std::size_t>(op.write), static_cast<std::size_t>(r + 1));
+        } else {
+            anchor.add(static_cast<std::size_t>(op.head), static_cast<std::size_t>(op.first_slot + row.anchor));
+        }
+        for (int j = 0; j < row.size; ++j) {
+            const int slot = op.first_slot + j;
+            target_thread[static_cast<std::size_t>(slot)] = op.thread;
+            const int owner = op.rmw && j > row.anchor ? op.write : op.head;
+            map_all.add(static_cast<std::size_t>(owner), static_cast<std::size_t>(slot));
+        }
+    }
+    std::vector<int> source_thread(n, -1);
+    for (int a = 0; a < L.source_size; ++a) source_thread[static_cast<std::size_t>(a)] = L.source_thread[static_cast<std::size_t>(a)];
+    // Program order: atoms of one thread are laid out in program order on each side.
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) {
+            if (a < static_cast<std::size_t>(L.source_size) && b < static_cast<std::size_t>(L.source_size)) {
+                if (source_thread[a] >= 0 && source_thread[a] == source_thread[b]) po_s.add(a, b);
+            } else if (a >= static_cast<std::size_t>(L.target_iw)) {
+                if (target_thread[a] >= 0 && target_thread[a] == target_thread[b]) po_t.add(a, b);
+            }
+        }
+    // Thread relations over one side: int (same thread, or the same atom),
+    // scta, sgpu (threads in one CTA / GPU, or the same atom).
+    auto thread_relations = [&](const TupleSet& side, const std::vector<int>& thread) {
+        struct R {
+            TupleSet int_, scta, sgpu;
+        } r{pairs(), pairs(), pairs()};
+        for (std::size_t a : side.indices())
+            for (std::size_t b : side.indices()) {
+                const int ta = thread[a], tb = thread[b];
+                const bool same_atom = a == b;
+                if (same_atom || (ta >= 0 && ta == tb)) r.int_.add(a, b);
+                if (same_atom || (ta >= 0 && tb >= 0 && shape.placement[static_cast<std::size_t>(ta)].cta ==
+                                                            shape.placement[static_cast<std::size_t>(tb)].cta &&
+                                  shape.placement[static_cast<std::size_t>(ta)].gpu ==
+                                      shape.placement[static_cast<std::size_t>(tb)].gpu))
+                    r.scta.add(a, b);
+                if (same_atom || (ta >= 0 && tb >= 0 && shape.placement[static_cast<std::size_t>(ta)].gpu ==
+                                                            shape.placement[static_cast<std::size_t>(tb)].gpu))
+                    r.sgpu.add(a, b);
+            }
+        return r;
+    };
+    const auto threads_s = thread_relations(source_atoms, source_thread);
+    const auto threads_t = thread_relations(target_atoms, target_thread);
+
+    const Expr S_all = rel::constant(source_atoms), IW_s = rel::constant(iw_s);
+    const Expr T_all = rel::constant(target_atoms), IW_t = rel::constant(iw_t);
+    const Expr RMW_s = rel::constant(rmw_s), PO_s = rel::constant(po_s);
+    const Expr Heads = rel::constant(heads_single | heads_rmw);
+    const Expr RmwReads = rel::constant(heads_rmw), RmwWrites = rel::constant(rmw_writes);
+
+    // ---- free relations of the program: one class per rule
+    std::vector<Expr> single_classes, rmw_classes;
+    for (const Row* row : {&lowering.single, &lowering.rmw}) {
+        const bool rmw = row == &lowering.rmw;
+        const TupleSet& upper = rmw ? heads_rmw : heads_single;
+        if (upper.size() == 0) continue;
+        for (const auto& placed : row->rules) {
+            std::string name = mapping::to_string(placed.kind);
+            if (placed.order != Order::none) name += "." + mapping::source_order_name(placed.order);
+            RuleClass c{&placed, rmw, Relation::unary(name)};
+            bounds.bound(c.heads, set(), upper);
+            (rmw ? rmw_classes : single_classes).push_back(c.heads);
+            classes.push_back(std::move(c));
+        }
+    }
+    // Each operation follows exactly one rule of its row.
+    for (const auto* group : {&single_classes, &rmw_classes}) {
+        if (group->empty()) continue;
+        const Expr heads = rel::constant(group == &single_classes ? heads_single : heads_rmw);
+        program = program && union_of(*group, 1).eq(heads);
+        for (std::size_t i = 0; i < group->size(); ++i)
+            for (std::size_t j = i + 1; j < group->size(); ++j) program = program && ((*group)[i] & (*group)[j]).no();
+    }
+    if (heads_single.size() > 0 && single_classes.empty())
+        throw std::invalid_argument("the mapping has no rule for reads, writes or fences");
+    if (heads_rmw.size() > 0 && rmw_classes.empty())
+        throw std::invalid_argument("the mapping has no rule for read-modify-writes");
+
+    // Source sets by class.  An RMW class names its read; its write is heads;rmw.
+    auto whole = [&](const RuleClass& c) -> Expr { return c.rmw ? (c.heads | c.heads.join(RMW_s)) : Expr(c.heads); };
+    auto classes_where = [&](const auto& keep, bool with_writes) {
+        std::vector<Expr> parts;
+        for (const auto& c : classes)
+            if (keep(*c.rule)) parts.push_back(with_writes ? whole(c) : Expr(c.heads));
+        return union_of(parts, 1);
+    };
+    const Expr R_s = classes_where([](const PlacedRule& p) { return p.kind == mapping::SourceKind::read; }, false) | RmwReads;
+    const Expr W_s =
+        classes_where([](const PlacedRule& p) { return p.kind == mapping::SourceKind::write; }, false) | RmwWrites | IW_s;
+    const Expr F_s = classes_where([](const PlacedRule& p) { return p.kind == mapping::SourceKind::fence; }, false);
+    const Expr M_s = R_s | W_s;
+    auto order_s = [&](Order o) { return classes_where([o](const PlacedRule& p) { return p.order == o; }, true); };
+    const Expr atomic_heads = classes_where([](const PlacedRule& p) { return is_atomic(p.order); }, false);
+
+    // Scopes of the heads (an RMW's write takes its read's).
+    Expr head_scope[3] = {rel::none(1), rel::none(1), rel::none(1)};  // cta, gpu, sys
+    if (settings.scoped) {
+        scope_cta = Relation::unary("scope.cta");
+        scope_gpu = Relation::unary("scope.gpu");
+        scope_sys = Relation::unary("scope.sys");
+        const TupleSet all_heads = heads_single | heads_rmw;
+        for (const auto& r : {*scope_cta, *scope_gpu, *scope_sys}) bounds.bound(r, set(), all_heads);
+        program = program && (*scope_cta | *scope_gpu | *scope_sys).eq(atomic_heads) &&
+                  (*scope_cta & *scope_gpu).no() && (*scope_cta & *scope_sys).no() && (*scope_gpu & *scope_sys).no();
+        head_scope[0] = *scope_cta;
+        head_scope[1] = *scope_gpu;
+        head_scope[2] = *scope_sys;
+    } else {
+        head_scope[2] = atomic_heads;
+    }
+    auto with_writes = [&](const Expr& heads) { return heads | heads.join(RMW_s); };
+
+    // Locations: each memory operation at one location; numbered by first
+    // use (operation j uses at most location j, and location i > 0 only if
+    // an earlier operation uses location i - 1).
+    {
+        TupleSet upper = pairs();
+        for (std::size_t j = 0; j < L.operations.size(); ++j)
+            for (std::size_t i = 0; i <= j && i < static_cast<std::size_t>(L.locations); ++i)
+                upper.add(static_cast<std::size_t>(L.operations[j].head), i);
+        bounds.bound(location, pairs(), upper);
+        const rel::Variable h = rel::Variable::unary("h");
+        program = program && rel::forall(h, Heads,
+                                         (h.in(M_s) && h.join(location).one()) || (!h.in(M_s) && h.join(location).no()));
+        for (std::size_t j = 1; j < L.operations.size(); ++j)
+            for (std::size_t i = 1; i <= j && i < static_cast<std::size_t>(L.locations); ++i) {
+                Formula earlier = Formula::constant(false);
+                for (std::size_t k = 0; k < j; ++k)
+                    if (i - 1 <= k) earlier = earlier || pair(L.operations[k].head, static_cast<int>(i - 1)).in(location);
+                program = program && rel::implies(pair(L.operations[j].head, static_cast<int>(i)).in(location), earlier);
+            }
+    }
+    TupleSet iw_id = pairs();
+    for (int i = 0; i < L.locations; ++i) iw_id.add(static_cast<std::size_t>(i), static_cast<std::size_t>(i));
+    const Expr location_of = location | RMW_s.transpose().join(location) | rel::constant(iw_id);
+    const Expr loc_s = location_of.join(location_of.transpose());
+
+    // Dependencies: from a read to a later memory operation of its thread.
+    Expr addr_s = rel::none(2), data_s = rel::none(2);
+    if (settings.dependencies) {
+        dependency = Relation::binary("dep");
+        TupleSet upper = pairs();
+        for (const auto& a : L.operations)
+            for (const auto& b : L.operations)
+                // Not into read-modify-writes: litmus tests give both of their
+                // events the dependency, which no shipped check needs (the
+                // source models that read dependencies have no RMWs).
+                if (a.thread == b.thread && a.head < b.head && !b.rmw) upper.add(static_cast<std::size_t>(a.head), static_cast<std::size_t>(b.head));
+        bounds.bound(*dependency, pairs(), upper);
+        program = program && dependency->in(R_s.product(M_s));
+        addr_s = rel::range_restrict(*dependency, R_s);
+        data_s = rel::range_restrict(*dependency, W_s);
+    }
+
+    // ---- the target side, slot by slot
+    // For each row and slot position: the constant relation head -> slot.
+    auto head_to_slot = [&](bool rmw, int position) {
+        TupleSet t = pairs();
+        for (const auto& op : L.operations)
+            if (op.rmw == rmw) t.add(static_cast<std::size_t>(op.head), static_cast<std::size_t>(op.first_slot + position));
+        return rel::constant(t);
+    };
+    // The target atoms where some rule puts an event satisfying 'keep',
+    // given the class and (for $sco) the head's scope.
+    auto slots_where = [&](const auto& keep) {
+        std::vector<Expr> parts;
+        for (const auto& c : classes) {
+            const Row& row = c.rmw ? lowering.rmw : lowering.single;
+            for (int j = 0; j < row.size; ++j) {
+                const auto& slot = c.rule->slots[static_cast<std::size_t>(j)];
+                if (!slot) continue;
+                const Expr chosen = keep(*slot, c.heads);
+                parts.push_back(chosen.join(head_to_slot(c.rmw, j)));
+            }
+        }
+        return union_of(parts, 1);
+    };
+    auto always = [](const SlotEvent&, const Expr& heads) { return heads; };
+    target_exists = slots_where(always) | IW_t;
+    auto kind_t = [&](EventKind k) {
+        return slots_where([k](const SlotEvent& e, const Expr& heads) { return e.kind == k ? heads : rel::none(1); });
+    };
+    const Expr R_t = kind_t(EventKind::read);
+    const Expr W_t = kind_t(EventKind::write) | IW_t;
+    const Expr F_t = kind_t(EventKind::fence);
+    const Expr M_t = R_t | W_t;
+    auto order_t = [&](Order o) {
+        return slots_where([o](const SlotEvent& e, const Expr& heads) { return e.order == o ? heads : rel::none(1); });
+    };
+    auto scope_t = [&](Scope s, int index) {
+        const Expr passed = head_scope[index];
+        return slots_where([s, passed](const SlotEvent& e, const Expr& heads) {
+            if (e.scope_from_source) return heads & passed;
+            return e.scope == s ? heads : rel::none(1);
+        });
+    };
+    const Expr Ex = target_exists;
+    map = rel::range_restrict(rel::constant(map_all), Ex);
+    const Expr loc_t = rel::domain_restrict(M_t, rel::range_restrict(map.transpose().join(loc_s).join(map), M_t));
+    const Expr anchor_of = rel::constant(anchor);
+    const Expr dep_t = settings.dependencies ? anchor_of.transpose().join(*dependency).join(anchor_of) : rel::none(2);
+    auto on_existing = [&](const Expr& r) { return rel::domain_restrict(Ex, rel::range_restrict(r, Ex)); };
+
+    // incl: each event's scope contains the other's thread.
+    auto inclusion = [&](const Expr& all, const Expr& iw, const Expr& int_, const Expr& scta, const Expr& sgpu,
+                         const Expr& cta, const Expr& gpu, const Expr& sys) {
+        const Expr contains = int_ | iw.product(all) | all.product(iw) | (cta.product(all) & scta) |
+                              (gpu.product(all) & sgpu) | sys.product(all);
+        return contains & contains.transpose();
+    };
+
+    // ---- vocabularies
+    model::Vocabulary vs;
+    const Expr CTA_s = with_writes(head_scope[0]), GPU_s = with_writes(head_scope[1]), SYS_s = with_writes(head_scope[2]);
+    const Expr rf_s = map.join(target_rf).join(map.transpose());
+    {
+        const Expr int_s = rel::constant(threads_s.int_), scta_s = rel::constant(threads_s.scta),
+                   sgpu_s = rel::constant(threads_s.sgpu);
+        vs.emplace("_", S_all);
+        vs.emplace("R", R_s);
+        vs.emplace("W", W_s);
+        vs.emplace("F", F_s);
+        vs.emplace("BAR", rel::none(1));
+        vs.emplace("M", M_s);
+        vs.emplace("IW", IW_s);
+        vs.emplace("RMW", RmwReads | RmwWrites);
+        const std::pair<const char*, Order> orders[] = {{"NA", Order::na},   {"WEAK", Order::weak},
+                                                        {"RLX", Order::rlx}, {"ACQ", Order::acq},
+                                                        {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
+                                                        {"SC", Order::sc}};
+        for (auto [name, o] : orders) vs.emplace(name, order_s(o));
+        vs.emplace("CTA", CTA_s);
+        vs.emplace("GPU", GPU_s);
+        vs.emplace("SYS", SYS_s);
+        vs.emplace("po", PO_s);
+        vs.emplace("rf", rf_s);
+        vs.emplace("rmw", RMW_s);
+        vs.emplace("addr", addr_s);
+        vs.emplace("data", data_s);
+        vs.emplace("ctrl", rel::none(2));
+        vs.emplace("loc", loc_s);
+        vs.emplace("int", int_s);
+        vs.emplace("ext", S_all.product(S_all) - int_s);
+        vs.emplace("scta", scta_s);
+        vs.emplace("sgpu", sgpu_s);
+        vs.emplace("incl", inclusion(S_all, IW_s, int_s, scta_s, sgpu_s, CTA_s, GPU_s, SYS_s));
+        vs.emplace("sbar", rel::none(2));
+    }
+    model::Vocabulary vt;
+    {
+        const Expr int_t = on_existing(rel::constant(threads_t.int_)), scta_t = on_existing(rel::constant(threads_t.scta)),
+                   sgpu_t = on_existing(rel::constant(threads_t.sgpu));
+        const Expr CTA_t = scope_t(Scope::cta, 0), GPU_t = scope_t(Scope::gpu, 1), SYS_t = scope_t(Scope::sys, 2);
+        vt.emplace("_", Ex);
+        vt.emplace("R", R_t);
+        vt.emplace("W", W_t);
+        vt.emplace("F", F_t);
+        vt.emplace("BAR", rel::none(1));
+        vt.emplace("M", M_t);
+        vt.emplace("IW", IW_t);
+        TupleSet rmw_atoms = set();
+        for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
+        vt.emplace("RMW", rel::constant(rmw_atoms));
+        const std::pair<const char*, Order> orders[] = {{"NA", Order::na},   {"WEAK", Order::weak},
+                                                        {"RLX", Order::rlx}, {"ACQ", Order::acq},
+                                                        {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
+                                                        {"SC", Order::sc}};
+        for (auto [name, o] : orders) vt.emplace(name, order_t(o));
+        vt.emplace("CTA", CTA_t);
+        vt.emplace("GPU", GPU_t);
+        vt.emplace("SYS", SYS_t);
+        vt.emplace("po", on_existing(rel::constant(po_t)));
+        vt.emplace("rf", target_rf);
+        vt.emplace("rmw", rel::constant(rmw_t));
+        vt.emplace("addr", rel::range_restrict(dep_t, R_t));
+        vt.emplace("data", rel::range_restrict(dep_t, W_t));
+        vt.emplace("ctrl", rel::none(2));
+        vt.emplace("loc", loc_t);
+        vt.emplace("int", int_t);
+        vt.emplace("ext", Ex.product(Ex) - int_t);
+        vt.emplace("scta", scta_t);
+        vt.emplace("sgpu", sgpu_t);
+        vt.emplace("incl", inclusion(Ex, IW_t, int_t, scta_t, sgpu_t, CTA_t, GPU_t, SYS_t));
+        vt.emplace("sbar", rel::none(2));
+    }
+
+    // ---- target rf: bounded by the slots that can be writes and reads
+    {
+        TupleSet may_write = iw_t, may_read = set();
+        auto collect = [&](EventKind k, TupleSet& into) {
+            for (const auto& c : classes) {
+                const Row& row = c.rmw ? lowering.rmw : lowering.single;
+                for (int j = 0; j < row.size; ++j) {
+                    const auto& slot = c.rule->slots[static_cast<std::size_t>(j)];
+                    if (!slot || slot->kind != k) continue;
+                    for (const auto& op : L.operations)
+                        if (op.rmw == c.rmw) into.add(static_cast<std::size_t>(op.first_slot + j));
+                }
+            }
+        };
+        collect(EventKind::write, may_write);
+        collect(EventKind::read, may_read);
+        TupleSet upper = pairs();
+        for (std::size_t w : may_write.indices())
+            for (std::size_t r : may_read.indices())
+                if (w != r) upper.add(w, r);
+        bounds.bound(target_rf, pairs(), upper);
+        const rel::Variable r = rel::Variable::unary("r");
+        target_consistent = target_rf.in(W_t.product(R_t) & loc_t) &&
+                            rel::forall(r, rel::constant(may_read), rel::implies(r.in(R_t), target_rf.join(r).one()));
+    }
+
+    source = source_model.instantiate(vs);
+    target = target_model.instantiate(vt);
+    for (const auto* inst : {&source, &target})
+        for (const auto& w : inst->witnesses) bounds.bound(w.relation, pairs(), rel::upper_bound(w.upper, bounds));
+    target_consistent = target_consistent && target.consistent();
+
+    auto witness = [](const model::ModelInstance& m, const char* name, const char* side) -> Expr {
+        for (const auto& w : m.witnesses)
+            if (w.name == name) return w.relation;
+        throw std::invalid_argument(std::string("the ") + side + " model has no witness '" + name +
+                                    "', which the lift of the check needs");
+    };
+    auto definition = [](const model::ModelInstance& m, const char* name, const char* side) -> Expr {
+        auto it = m.definitions.find(name);
+        if (it == m.definitions.end())
+            throw std::invalid_argument(std::string("the ") + side + " model defines no '" + name +
+                                        "', which the lift of the check needs");
+        return it->second;
+    };
+    const Expr co_s = witness(source, "co", "source"), co_t = witness(target, "co", "target");
+    source_lifted = source.well_formed();
+    if (settings.lift == mapping::Lift::extends) {
+        const Expr fr_s = definition(source, "fr", "source"), fr_t = definition(target, "fr", "target");
+        const Expr back = map.transpose();
+        source_lifted = source_lifted && co_t.in(back.join(co_s).join(map)) && fr_t.in(back.join(fr_s).join(map));
+    } else {
+        source_lifted =
+            source_lifted && co_s.eq(map.join(co_t.closure() & rel::constant(threads_t.int_)).join(map.transpose()));
+    }
+}
+
+rel::Formula SymbolicProblem::violated(const std::string& name) const {
+    for (const auto& a : source.axioms)
+        if (a.name == name) return !a.holds;
+    for (const auto& f : source.flags)
+        if (f.name == name) return f.holds;
+    std::string names;
+    for (const auto& a : source.axioms) names += (names.empty() ? "" : ", ") + a.name;
+    for (const auto& f : source.flags) names += (names.empty() ? "" : ", ") + f.name + " (flag)";
+    throw std::invalid_argument("the source model has no axiom or flag '" + name + "'; it has " + names);
+}
+
+rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const {
+    for (const auto& f : source.flags)
+        if (f.name == name) return !f.holds;
+    std::string names;
+    for (const auto& f : source.flags) names += (names.empty() ? "" : ", ") + f.name;
+    throw std::invalid_argument("the source model has no flag '" + name + "'; its flags: " +
+                                (names.empty() ? std::string("none") : names));
+}
+
+}  // namespace mapsound::check

@@ -1,0 +1,126 @@
+// The mapping checker: is a compiler mapping sound up to N source events?
+//
+//   Checker checker(mapping::load_check("checks/cxx-to-ptx.check"));
+//   for (const AxiomResult& r : checker.run({}))
+//       std::cout << r.axiom << ": " << to_string(r.verdict) << "\n";
+//
+// For each source axiom of the check, separately: every source program of
+// 1, 2, ..., N events (a read-modify-write counting 2) is compiled with the
+// mapping; a counterexample is a consistent target execution of the
+// compiled program whose lift back to the source (mapping::Lift) is
+// race-free (the check's race-free flag stays quiet) and violates the axiom.
+// Bounds are searched in increasing order and every program shape of a
+// bound before the next, so the first counterexample has the fewest events.
+//
+// Programs are searched by shape (shape: threads, their lengths, which
+// operations are read-modify-writes, the scope tree): per shape one SAT
+// problem in which program order, scope tree and the map relation are
+// constants and each operation's rule, scope, location and dependencies are
+// the solver's choice.  A solution is a candidate; it is reported only after
+// the plain evaluator, with no SAT, confirms on the concrete graphs that the
+// target execution is consistent and that no admissible lift is race-free
+// and satisfies the axiom (every choice of the source's coherence order).
+// Candidates that fail are excluded and the search goes on.
+//
+// Answers do not depend on Options::jobs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mapsound/compile.hpp"
+#include "mapsound/exec.hpp"
+#include "mapsound/litmus/program.hpp"
+#include "mapsound/mapping.hpp"
+#include "mapsound/rel.hpp"
+
+namespace mapsound::check {
+
+enum class Verdict { holds, fails, unknown };
+std::string to_string(Verdict v);  // "holds", "fails", "unknown"
+
+struct Statistics {
+    std::uint64_t shapes = 0;        // shapes whose search finished
+    std::uint64_t solver_calls = 0;
+    std::uint64_t spurious = 0;      // candidates the evaluator rejected
+    std::int64_t max_variables = 0;  // largest SAT problem of the run
+    std::int64_t max_clauses = 0;
+    double translation_seconds = 0;  // summed over shapes (and jobs)
+    double solve_seconds = 0;
+};
+
+struct Counterexample {
+    int events = 0;     // source events
+    std::string shape;  // Shape::to_string()
+    exec::PreExecution source;
+    mapping::Compiled compiled;  // the target program and map
+    std::vector<std::pair<int, int>> source_rf, source_co, target_rf;
+    std::map<std::string, std::vector<std::pair<int, int>>> target_witnesses;
+    // Whether no consistent source execution of the program (any values)
+    // raises the race flag; nullopt when the check has no race-free flag.
+    std::optional<bool> program_race_free;
+    litmus::LitmusTest source_litmus, target_litmus;  // same registers, same condition
+    std::string source_litmus_text, target_litmus_text;
+    std::string source_dot, target_dot;
+};
+
+struct AxiomResult {
+    std::string axiom;
+    Verdict verdict = Verdict::unknown;
+    // holds: the bound searched; fails: the counterexample's events;
+    // unknown (stopped): the largest bound searched completely (0: none).
+    int events = 0;
+    double seconds = 0;
+    Statistics statistics;
+    std::optional<Counterexample> counterexample;
+};
+
+struct Progress {
+    std::string axiom;
+    int bound = 0;
+    std::size_t shapes_done = 0, shapes_total = 0;  // of this bound
+    double elapsed_seconds = 0;                      // of this axiom
+};
+
+struct Options {
+    std::optional<int> events;        // the bound; default: the check's
+    std::vector<std::string> axioms;  // empty: every axiom of the check
+    int jobs = 1;                     // worker threads, >= 1
+    std::stop_token stop;             // a stop request ends the run: verdict unknown
+    // Called (serialized, from any thread) after each shape.
+    std::function<void(const Progress&)> progress;
+    // How closures become clauses; squaring is the exact reference the
+    // tests cross-check the default against.
+    rel::ClosureEncoding closure = rel::ClosureEncoding::polarity_aware;
+};
+
+class Checker {
+public:
+    // Loads the models and the mapping the check names.  Throws
+    // model::ModelError, mapping::MappingError, and std::invalid_argument
+    // naming the check file when an axiom, flag or relation the check needs
+    // is missing from the models.
+    explicit Checker(mapping::CheckDefinition definition);
+    ~Checker();
+    Checker(Checker&&) noexcept;
+    Checker& operator=(Checker&&) noexcept;
+
+    const mapping::CheckDefinition& definition() const;
+
+    // One result per selected axiom, in the check's order.  Throws
+    // std::invalid_argument for an axiom name the check does not list.
+    std::vector<AxiomResult> run(const Options& options) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mapsound::check
