@@ -32,3 +32,26 @@ expect("missing model" 1 stderr "cannot read" litmus --model ${here}/no-such.cat
 expect("missing test" 1 stderr "no-such.litmus" litmus --model ${ptx} ${here}/no-such.litmus)
 expect("usage" 2 stderr "usage: mapsound litmus" litmus ${mp})
 expect("unknown command" 2 stderr "usage: mapsound" frobnicate)
+
+# mapsound check: verdicts against the check file's expectations, files
+# written where --output says, JSON, bad input.
+set(cxx ${SOURCE_DIR}/checks/cxx-to-ptx.check)
+set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/cli-check-out)
+file(REMOVE_RECURSE ${out_dir})
+expect("check fails as expected" 0 stdout "thin-air: fails at 4 events .* expected fails at 4: ok"
+       check ${cxx} --events 4 --axiom thin-air --output ${out_dir})
+if(NOT EXISTS ${out_dir}/thin-air-source.litmus OR NOT EXISTS ${out_dir}/thin-air-target.litmus
+   OR NOT EXISTS ${out_dir}/thin-air-source.dot)
+  message(FATAL_ERROR "check: counterexample files missing in ${out_dir}")
+endif()
+expect("check counterexample round trip, source" 0 stdout "Test cxx-to-ptx-thin-air No"
+       litmus --model ${SOURCE_DIR}/models/rc11-scoped.cat --forbid thin-air ${out_dir}/thin-air-source.litmus)
+expect("check counterexample round trip, target" 0 stdout "Test cxx-to-ptx-thin-air Ok"
+       litmus --model ${ptx} ${out_dir}/thin-air-target.litmus)
+expect("check holds below the expected size: a different verdict" 1 stdout "thin-air: holds up to 3 events .*DIFFERENT"
+       check ${cxx} --events 3 --axiom thin-air --output ${out_dir})
+expect("check json" 0 stdout "{\"check\": \"cxx-to-ptx\", \"results\": \\[{\"axiom\": \"thin-air\", \"verdict\": \"fails\", \"expected\": \"fails at 4\", \"events\": 4,"
+       check ${cxx} --events 4 --axiom thin-air --json --output ${out_dir})
+expect("check unknown axiom" 1 stderr "has no axiom 'nope'; it has coherence" check ${cxx} --axiom nope)
+expect("check missing file" 1 stderr "no-such.check" check ${here}/no-such.check)
+expect("check usage" 2 stderr "usage: mapsound check" check)
