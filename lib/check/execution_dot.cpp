@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "mapsound/mapping.hpp"
+
 namespace mapsound::check {
 
 namespace {
@@ -31,38 +33,14 @@ std::string escaped(const std::string& s) {
     return out;
 }
 
-const char* order_name(Order o) {
-    switch (o) {
-        case Order::none: return "";
-        case Order::na: return "na";
-        case Order::weak: return "weak";
-        case Order::rlx: return "rlx";
-        case Order::acq: return "acq";
-        case Order::rel: return "rel";
-        case Order::acq_rel: return "acq_rel";
-        case Order::sc: return "sc";
-    }
-    return "";
-}
-
-const char* scope_name(exec::Scope s) {
-    switch (s) {
-        case exec::Scope::none: return "";
-        case exec::Scope::cta: return "cta";
-        case exec::Scope::gpu: return "gpu";
-        case exec::Scope::sys: return "sys";
-    }
-    return "";
-}
-
 std::string built_label(const exec::PreExecution& x, const exec::Event& e) {
     const std::string where =
         e.location >= 0 ? x.locations[static_cast<std::size_t>(e.location)] + "=" + std::to_string(e.value) : "";
     if (e.thread < 0) return "init " + where;
     if (e.kind == EventKind::barrier) return "bar " + std::to_string(e.barrier);
     std::string s = e.kind == EventKind::read ? "R" : e.kind == EventKind::write ? "W" : "F";
-    if (e.order != Order::none) s.append(".").append(order_name(e.order));
-    if (e.scope != exec::Scope::none) s.append(".").append(scope_name(e.scope));
+    if (e.order != Order::none) s.append(".").append(mapping::source_order_name(e.order));
+    if (e.scope != exec::Scope::none) s.append(".").append(mapping::scope_name(e.scope));
     if (!where.empty()) s.append(" ").append(where);
     return s;
 }

@@ -7,6 +7,7 @@
 // statements in the shape the C and AuDaLa parsers lower them to.  The
 // result is printed and parsed once before it is returned, so a test that
 // would not survive the round trip is never handed out.
+#include "mapsound/mapping.hpp"
 #include "check/execution_litmus.hpp"
 
 #include <algorithm>
@@ -63,30 +64,6 @@ litmus::Scope litmus_scope(exec::Scope s) {
         case exec::Scope::sys: return litmus::Scope::sys;
     }
     return litmus::Scope::none;
-}
-
-const char* order_text(Order o) {
-    switch (o) {
-        case Order::none: return "none";
-        case Order::na: return "na";
-        case Order::weak: return "weak";
-        case Order::rlx: return "rlx";
-        case Order::acq: return "acq";
-        case Order::rel: return "rel";
-        case Order::acq_rel: return "acq_rel";
-        case Order::sc: return "sc";
-    }
-    return "?";
-}
-
-const char* scope_text(exec::Scope s) {
-    switch (s) {
-        case exec::Scope::none: return "none";
-        case exec::Scope::cta: return "cta";
-        case exec::Scope::gpu: return "gpu";
-        case exec::Scope::sys: return "sys";
-    }
-    return "?";
 }
 
 // A location of x: a scalar, or element 'index' of array 'base' ("a[1]").
@@ -350,7 +327,7 @@ private:
         const exec::Event& v = ev(e);
         const Order o = v.order;
         const exec::Scope s = v.scope;
-        const std::string tag = std::string("order ") + order_text(o) + " with scope " + scope_text(s);
+        const std::string tag = std::string("order ") + mapping::source_order_name(o) + " with scope " + mapping::scope_name(s);
         const bool scoped = s != exec::Scope::none;
         if (v.kind == EventKind::barrier) {
             if (d_ != Dialect::ptx) cannot(e, "the barrier");

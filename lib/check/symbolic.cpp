@@ -60,6 +60,12 @@ rel::Universe universe_of(const Layout& l) {
     return rel::Universe(std::move(names));
 }
 
+// The vocabulary's order sets.
+constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"WEAK", Order::weak},
+                                                        {"RLX", Order::rlx}, {"ACQ", Order::acq},
+                                                        {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
+                                                        {"SC", Order::sc}};
+
 bool is_atomic(Order o) { return o != Order::none && o != Order::na; }
 
 }  // namespace
@@ -343,11 +349,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         vs.emplace("M", M_s);
         vs.emplace("IW", IW_s);
         vs.emplace("RMW", RmwReads | RmwWrites);
-        const std::pair<const char*, Order> orders[] = {{"NA", Order::na},   {"WEAK", Order::weak},
-                                                        {"RLX", Order::rlx}, {"ACQ", Order::acq},
-                                                        {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
-                                                        {"SC", Order::sc}};
-        for (auto [name, o] : orders) vs.emplace(name, order_s(o));
+        for (auto [name, o] : kOrderSets) vs.emplace(name, order_s(o));
         vs.emplace("CTA", CTA_s);
         vs.emplace("GPU", GPU_s);
         vs.emplace("SYS", SYS_s);
@@ -380,11 +382,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         TupleSet rmw_atoms = set();
         for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
         vt.emplace("RMW", rel::constant(rmw_atoms));
-        const std::pair<const char*, Order> orders[] = {{"NA", Order::na},   {"WEAK", Order::weak},
-                                                        {"RLX", Order::rlx}, {"ACQ", Order::acq},
-                                                        {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
-                                                        {"SC", Order::sc}};
-        for (auto [name, o] : orders) vt.emplace(name, order_t(o));
+        for (auto [name, o] : kOrderSets) vt.emplace(name, order_t(o));
         vt.emplace("CTA", CTA_t);
         vt.emplace("GPU", GPU_t);
         vt.emplace("SYS", SYS_t);
