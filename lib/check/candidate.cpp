@@ -60,6 +60,24 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
     exec::PreExecution& x = c.source;
     for (int i = 0; i < used_locations; ++i) x.locations.push_back(location_name(i));
     for (const auto& p : shape.placement) x.threads.push_back(p);
+    if (problem.same_cta) {
+        // The solver's placement, as labels by first appearance.
+        std::vector<int> rep_of(shape.threads.size(), -1);
+        for (const auto& op : L.operations)
+            if (rep_of[static_cast<std::size_t>(op.thread)] < 0) rep_of[static_cast<std::size_t>(op.thread)] = op.head;
+        auto label = [&](const rel::Relation& r, std::size_t t) {
+            for (std::size_t u = 0; u <= t; ++u)
+                if (instance.tuples(r).contains(static_cast<std::size_t>(rep_of[t]), static_cast<std::size_t>(rep_of[u])))
+                    return u;  // the first thread in t's class
+            return t;
+        };
+        std::map<std::size_t, int> cta_label, gpu_label;
+        for (std::size_t t = 0; t < x.threads.size(); ++t) {
+            const std::size_t g = label(*problem.same_gpu, t), c = label(*problem.same_cta, t);
+            x.threads[t].gpu = gpu_label.try_emplace(g, static_cast<int>(gpu_label.size())).first->second;
+            x.threads[t].cta = cta_label.try_emplace(c, static_cast<int>(cta_label.size())).first->second;
+        }
+    }
     for (int i = 0; i < used_locations; ++i) {
         exec::Event e;
         e.kind = EventKind::write;
@@ -177,6 +195,8 @@ rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& inst
     for (const auto& r : {problem.scope_cta, problem.scope_gpu, problem.scope_sys})
         if (r) pin(*r);
     pin(problem.location);
+    for (const auto& r : {problem.same_cta, problem.same_gpu})
+        if (r) pin(*r);
     if (problem.dependency) pin(*problem.dependency);
     pin(problem.target_rf);
     for (const auto& w : problem.target.witnesses) pin(w.relation);

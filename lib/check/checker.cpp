@@ -95,7 +95,10 @@ struct Checker::Impl {
 
     ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
         ShapeResult out;
-        SymbolicProblem p(shape, lowering, source, target, settings);
+        EncodingSettings encoding = settings;
+        encoding.free_placement = settings.scoped && run.scope_trees == Options::ScopeTrees::solver;
+        encoding.order_equal_threads = run.order_equal_threads;
+        SymbolicProblem p(shape, lowering, source, target, encoding);
         rel::Formula f = p.program && p.target_consistent && p.source_lifted && p.violated(axiom);
         if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
         rel::Options options;
@@ -157,7 +160,9 @@ struct Checker::Impl {
     Counterexample present(Candidate c, const Shape& shape, const std::string& axiom) const {
         Counterexample x;
         x.events = shape.events();
-        x.shape = shape.to_string();
+        Shape placed = shape;
+        placed.placement = c.source.threads;  // the solver's, with free placement
+        x.shape = placed.to_string();
         const std::string name = definition.name + "-" + axiom;
         // The lifted co of the target, for the source picture.
         x.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
@@ -185,7 +190,8 @@ struct Checker::Impl {
         const auto start = Clock::now();
         std::mutex lock;
         for (int n = 1; n <= bound; ++n) {
-            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), settings.scoped);
+            const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
+            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree);
             // The smallest shape index with a counterexample; shapes after
             // it are skipped, shapes before it all finish: the answer does
             // not depend on the number of workers.

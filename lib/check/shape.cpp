@@ -1,7 +1,9 @@
 // Enumerating program shapes (see shape.hpp).
 #include "check/shape.hpp"
 
+#include <algorithm>
 #include <functional>
+#include <map>
 
 namespace mapsound::check {
 
@@ -73,6 +75,60 @@ bool thread_before(const std::vector<bool>& a, int events_a, const std::vector<b
     return a > b;
 }
 
+using Placement = std::vector<exec::ThreadPlacement>;
+
+// Relabels CTAs and GPUs by first appearance, so that placements that
+// differ only in the names of CTAs or GPUs compare equal.
+Placement normalised(const Placement& p) {
+    std::map<int, int> cta, gpu;
+    Placement out;
+    for (const auto& t : p) {
+        const int g = gpu.try_emplace(t.gpu, static_cast<int>(gpu.size())).first->second;
+        const int c = cta.try_emplace(t.cta, static_cast<int>(cta.size())).first->second;
+        out.push_back(exec::ThreadPlacement{c, g});
+    }
+    return out;
+}
+
+bool less(const Placement& a, const Placement& b) {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+        return std::pair(x.cta, x.gpu) < std::pair(y.cta, y.gpu);
+    });
+}
+
+// Runs of equal threads [first, last): renaming threads within a run gives
+// the same program shape, so only one placement per orbit is kept.
+std::vector<std::pair<std::size_t, std::size_t>> interchangeable(const std::vector<std::vector<bool>>& threads) {
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    for (std::size_t i = 0; i < threads.size();) {
+        std::size_t j = i + 1;
+        while (j < threads.size() && threads[j] == threads[i]) ++j;
+        if (j - i > 1) runs.emplace_back(i, j);
+        i = j;
+    }
+    return runs;
+}
+
+// Whether no renaming of threads within the runs gives a (normalised)
+// placement smaller than 'p': 'p' is its orbit's representative.
+bool least_in_orbit(const Placement& p, const std::vector<std::pair<std::size_t, std::size_t>>& runs) {
+    std::vector<std::size_t> order(p.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    // Every combination of permutations of the runs, odometer style.
+    for (;;) {
+        std::size_t r = 0;
+        for (; r < runs.size(); ++r) {
+            auto first = order.begin() + static_cast<std::ptrdiff_t>(runs[r].first);
+            auto last = order.begin() + static_cast<std::ptrdiff_t>(runs[r].second);
+            if (std::next_permutation(first, last)) break;  // wrapped runs are sorted again
+        }
+        if (r == runs.size()) return true;
+        Placement q;
+        for (std::size_t i : order) q.push_back(p[i]);
+        if (less(normalised(q), p)) return false;
+    }
+}
+
 // Restricted-growth strings of length n: labels 0.. with each new label one
 // more than the largest before it.
 std::vector<std::vector<int>> restricted_growth(int n) {
@@ -95,6 +151,18 @@ std::vector<std::vector<int>> restricted_growth(int n) {
 
 }  // namespace
 
+std::vector<std::size_t> swappable_neighbours(const Shape& shape) {
+    std::vector<std::size_t> out;
+    const Placement original = normalised(shape.placement);
+    for (std::size_t t = 0; t + 1 < shape.threads.size(); ++t) {
+        if (shape.threads[t] != shape.threads[t + 1]) continue;
+        Placement swapped = shape.placement;
+        std::swap(swapped[t], swapped[t + 1]);
+        if (normalised(swapped) == original) out.push_back(t);
+    }
+    return out;
+}
+
 std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped) {
     std::vector<Shape> out;
     if (events <= 0) return out;
@@ -114,14 +182,18 @@ std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped) {
                 out.push_back(base);
                 return;
             }
+            const auto swaps = interchangeable(base.threads);
             for (const auto& ctas : restricted_growth(n)) {
                 int cta_count = 0;
                 for (int c : ctas) cta_count = std::max(cta_count, c + 1);
                 for (const auto& gpus : restricted_growth(cta_count)) {
-                    Shape s = base;
+                    Placement p;
                     for (int t = 0; t < n; ++t)
-                        s.placement.push_back(exec::ThreadPlacement{ctas[static_cast<std::size_t>(t)],
-                                                                    gpus[static_cast<std::size_t>(ctas[static_cast<std::size_t>(t)])]});
+                        p.push_back(exec::ThreadPlacement{ctas[static_cast<std::size_t>(t)],
+                                                          gpus[static_cast<std::size_t>(ctas[static_cast<std::size_t>(t)])]});
+                    if (!least_in_orbit(p, swaps)) continue;
+                    Shape s = base;
+                    s.placement = std::move(p);
                     out.push_back(std::move(s));
                 }
             }

@@ -26,13 +26,18 @@ struct Shape {
     std::string to_string() const;
 };
 
+// The threads t for which exchanging threads t and t + 1 gives the same
+// shape back (equal operation sequences, and the placement is the same up
+// to renaming CTAs and GPUs).  The solver may then order their contents.
+std::vector<std::size_t> swappable_neighbours(const Shape& shape);
+
 // Every shape with exactly 'events' events, once up to renaming threads:
 // threads are listed in a canonical order (non-increasing by their
 // operation sequences).  With 'allow_rmw' false no operation is a
 // read-modify-write.  With 'scoped', every placement of the threads into
-// CTAs and of CTAs into GPUs (each as a restricted-growth string, so no two
-// placements differ only by renaming CTAs or GPUs); otherwise every thread
-// in CTA 0 of GPU 0.  The order of the result is deterministic.
+// CTAs and of CTAs into GPUs, once up to renaming CTAs, GPUs and equal
+// threads (the least of its orbit); otherwise every thread in CTA 0 of
+// GPU 0.  The order of the result is deterministic.
 std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped);
 
 }  // namespace mapsound::check

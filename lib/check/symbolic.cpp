@@ -143,29 +143,68 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
             }
         }
     // Thread relations over one side: int (same thread, or the same atom),
-    // scta, sgpu (threads in one CTA / GPU, or the same atom).
+    // and, for a fixed placement, scta, sgpu (threads in one CTA / GPU, or
+    // the same atom).
     auto thread_relations = [&](const TupleSet& side, const std::vector<int>& thread) {
         struct R {
             TupleSet int_, scta, sgpu;
         } r{pairs(), pairs(), pairs()};
+        auto placed = [&](int t) { return shape.placement[static_cast<std::size_t>(t)]; };
         for (std::size_t a : side.indices())
             for (std::size_t b : side.indices()) {
                 const int ta = thread[a], tb = thread[b];
                 const bool same_atom = a == b;
+                const bool both = ta >= 0 && tb >= 0;
                 if (same_atom || (ta >= 0 && ta == tb)) r.int_.add(a, b);
-                if (same_atom || (ta >= 0 && tb >= 0 && shape.placement[static_cast<std::size_t>(ta)].cta ==
-                                                            shape.placement[static_cast<std::size_t>(tb)].cta &&
-                                  shape.placement[static_cast<std::size_t>(ta)].gpu ==
-                                      shape.placement[static_cast<std::size_t>(tb)].gpu))
-                    r.scta.add(a, b);
-                if (same_atom || (ta >= 0 && tb >= 0 && shape.placement[static_cast<std::size_t>(ta)].gpu ==
-                                                            shape.placement[static_cast<std::size_t>(tb)].gpu))
-                    r.sgpu.add(a, b);
+                if (settings.free_placement) continue;
+                if (same_atom || (both && placed(ta) == placed(tb))) r.scta.add(a, b);
+                if (same_atom || (both && placed(ta).gpu == placed(tb).gpu)) r.sgpu.add(a, b);
             }
         return r;
     };
     const auto threads_s = thread_relations(source_atoms, source_thread);
     const auto threads_t = thread_relations(target_atoms, target_thread);
+    // scta and sgpu of both sides: constants, or (free placement) the
+    // solver's equivalences over threads, each thread named by the head of
+    // its first operation.
+    Expr scta_s = rel::constant(threads_s.scta), sgpu_s = rel::constant(threads_s.sgpu);
+    Expr scta_t = rel::constant(threads_t.scta), sgpu_t = rel::constant(threads_t.sgpu);
+    if (settings.free_placement) {
+        TupleSet reps = set(), rep_id = pairs(), rep_s = pairs(), rep_t = pairs(), id_s = pairs(), id_t = pairs();
+        std::vector<int> rep_of(shape.threads.size(), -1);
+        for (const auto& op : L.operations)
+            if (rep_of[static_cast<std::size_t>(op.thread)] < 0) rep_of[static_cast<std::size_t>(op.thread)] = op.head;
+        for (int r : rep_of) {
+            reps.add(static_cast<std::size_t>(r));
+            rep_id.add(static_cast<std::size_t>(r), static_cast<std::size_t>(r));
+        }
+        for (std::size_t a = 0; a < n; ++a) {
+            const bool source_side = a < static_cast<std::size_t>(L.source_size);
+            const int t = source_side ? source_thread[a] : target_thread[a];
+            if (source_side) id_s.add(a, a);
+            else if (a >= static_cast<std::size_t>(L.target_iw)) id_t.add(a, a);
+            if (t < 0) continue;
+            (source_side ? rep_s : rep_t).add(a, static_cast<std::size_t>(rep_of[static_cast<std::size_t>(t)]));
+        }
+        same_cta = Relation::binary("same-cta");
+        same_gpu = Relation::binary("same-gpu");
+        const TupleSet all_reps = [&] {
+            TupleSet out = pairs();
+            for (std::size_t a : reps.indices())
+                for (std::size_t b : reps.indices()) out.add(a, b);
+            return out;
+        }();
+        for (const auto& r : {*same_cta, *same_gpu}) {
+            bounds.bound(r, rep_id, all_reps);
+            program = program && r.eq(r.transpose()) && r.join(r).in(r);
+        }
+        program = program && same_cta->in(*same_gpu);
+        const Expr Rs = rel::constant(rep_s), Rt = rel::constant(rep_t);
+        scta_s = Rs.join(*same_cta).join(Rs.transpose()) | rel::constant(id_s);
+        sgpu_s = Rs.join(*same_gpu).join(Rs.transpose()) | rel::constant(id_s);
+        scta_t = Rt.join(*same_cta).join(Rt.transpose()) | rel::constant(id_t);
+        sgpu_t = Rt.join(*same_gpu).join(Rt.transpose()) | rel::constant(id_t);
+    }
 
     const Expr S_all = rel::constant(source_atoms), IW_s = rel::constant(iw_s);
     const Expr T_all = rel::constant(target_atoms), IW_t = rel::constant(iw_t);
@@ -234,6 +273,47 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         head_scope[2] = atomic_heads;
     }
     auto with_writes = [&](const Expr& heads) { return heads | heads.join(RMW_s); };
+
+    // Exchangeable threads in order: when exchanging threads t and t + 1
+    // gives the same shape, thread t's operations, read as a sequence of
+    // (rule, scope) choices, are lexicographically at most thread t + 1's.
+    // Sound because sorting such threads by bubble sort only applies
+    // exchanges that map programs of the shape to programs of the shape,
+    // and renumbering locations afterwards leaves rules and scopes alone.
+    if (settings.order_equal_threads) {
+        std::vector<std::vector<const Layout::Operation*>> ops_of(shape.threads.size());
+        for (const auto& op : L.operations) ops_of[static_cast<std::size_t>(op.thread)].push_back(&op);
+        // One choice per operation, as indicator formulas by increasing value.
+        auto choices = [&](int head, bool rmw) {
+            std::vector<std::vector<Formula>> digits;
+            const Expr atom = rel::constant(set().add(static_cast<std::size_t>(head)));
+            std::vector<Formula> rule;
+            for (const auto& c : classes)
+                if (c.rmw == rmw) rule.push_back(atom.in(c.heads));
+            digits.push_back(std::move(rule));
+            if (settings.scoped)
+                digits.push_back({!atom.in(*scope_cta | *scope_gpu | *scope_sys), atom.in(*scope_cta),
+                                  atom.in(*scope_gpu), atom.in(*scope_sys)});
+            return digits;
+        };
+        for (std::size_t t : swappable_neighbours(shape)) {
+            std::vector<std::vector<Formula>> a, b;
+            for (std::size_t i = 0; i < ops_of[t].size(); ++i) {
+                for (auto& d : choices(ops_of[t][i]->head, ops_of[t][i]->rmw)) a.push_back(std::move(d));
+                for (auto& d : choices(ops_of[t + 1][i]->head, ops_of[t + 1][i]->rmw)) b.push_back(std::move(d));
+            }
+            Formula equal_so_far = Formula::constant(true);
+            for (std::size_t k = 0; k < a.size(); ++k) {
+                Formula not_greater = Formula::constant(true), equal = Formula::constant(false);
+                for (std::size_t x = 0; x < a[k].size(); ++x) {
+                    equal = equal || (a[k][x] && b[k][x]);
+                    for (std::size_t y = 0; y < x; ++y) not_greater = not_greater && !(a[k][x] && b[k][y]);
+                }
+                program = program && rel::implies(equal_so_far, not_greater);
+                equal_so_far = equal_so_far && equal;
+            }
+        }
+    }
 
     // Locations: each memory operation at one location; numbered by first
     // use (operation j uses at most location j, and location i > 0 only if
@@ -339,8 +419,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     const Expr CTA_s = with_writes(head_scope[0]), GPU_s = with_writes(head_scope[1]), SYS_s = with_writes(head_scope[2]);
     const Expr rf_s = map.join(target_rf).join(map.transpose());
     {
-        const Expr int_s = rel::constant(threads_s.int_), scta_s = rel::constant(threads_s.scta),
-                   sgpu_s = rel::constant(threads_s.sgpu);
+        const Expr int_s = rel::constant(threads_s.int_);
         vs.emplace("_", S_all);
         vs.emplace("R", R_s);
         vs.emplace("W", W_s);
@@ -369,8 +448,8 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     }
     model::Vocabulary vt;
     {
-        const Expr int_t = on_existing(rel::constant(threads_t.int_)), scta_t = on_existing(rel::constant(threads_t.scta)),
-                   sgpu_t = on_existing(rel::constant(threads_t.sgpu));
+        const Expr int_t = on_existing(rel::constant(threads_t.int_));
+        const Expr scta_t_ = on_existing(scta_t), sgpu_t_ = on_existing(sgpu_t);
         const Expr CTA_t = scope_t(Scope::cta, 0), GPU_t = scope_t(Scope::gpu, 1), SYS_t = scope_t(Scope::sys, 2);
         vt.emplace("_", Ex);
         vt.emplace("R", R_t);
@@ -395,9 +474,9 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         vt.emplace("loc", loc_t);
         vt.emplace("int", int_t);
         vt.emplace("ext", Ex.product(Ex) - int_t);
-        vt.emplace("scta", scta_t);
-        vt.emplace("sgpu", sgpu_t);
-        vt.emplace("incl", inclusion(Ex, IW_t, int_t, scta_t, sgpu_t, CTA_t, GPU_t, SYS_t));
+        vt.emplace("scta", scta_t_);
+        vt.emplace("sgpu", sgpu_t_);
+        vt.emplace("incl", inclusion(Ex, IW_t, int_t, scta_t_, sgpu_t_, CTA_t, GPU_t, SYS_t));
         vt.emplace("sbar", rel::none(2));
     }
 

@@ -33,6 +33,12 @@ struct EncodingSettings {
     // addr/data/ctrl); otherwise programs have none.
     bool dependencies = false;
     mapping::Lift lift = mapping::Lift::extends;
+    // Order the contents of exchangeable threads (a symmetry of the shape).
+    bool order_equal_threads = true;
+    // The placement of threads into CTAs and GPUs is chosen by the solver
+    // (same_cta, same_gpu) instead of fixed by the shape, whose placement
+    // is then ignored: one problem covers every scope tree of its threads.
+    bool free_placement = false;
 };
 
 // Where each part of a shape sits in the universe.
@@ -96,6 +102,9 @@ public:
     std::optional<rel::Relation> scope_cta, scope_gpu, scope_sys;  // heads, when scoped
     rel::Relation location;   // head -> source initial write of its location
     std::optional<rel::Relation> dependency;  // read -> later head
+    // With free placement: equivalences over the threads, each thread named
+    // by the head atom of its first operation.
+    std::optional<rel::Relation> same_cta, same_gpu;
     rel::Relation target_rf;
     rel::Expr target_exists;  // the slots that are events, and the target initial writes
     rel::Expr map;            // source event -> target event

@@ -130,7 +130,8 @@ Files write_files(const std::filesystem::path& dir, const std::string& axiom, co
 }
 
 const char* usage =
-    "usage: mapsound check CHECK-FILE [--events N] [--axiom NAME]... [--jobs K] [--json] [--output DIR]\n";
+    "usage: mapsound check CHECK-FILE [--events N] [--axiom NAME]... [--jobs K] [--json] [--output DIR]\n"
+    "                      [--reference closure|scope-trees|thread-order|all]...\n";
 
 }  // namespace
 
@@ -165,6 +166,18 @@ int check_command(const std::vector<std::string>& args) {
                 std::cerr << "mapsound check: --jobs takes a positive number\n";
                 return 2;
             }
+        } else if (a == "--reference" && i + 1 < args.size()) {
+            // The plain encodings the optimized ones are checked against.
+            const std::string part = args[++i];
+            const bool all = part == "all";
+            if (!all && part != "closure" && part != "scope-trees" && part != "thread-order") {
+                std::cerr << "mapsound check: --reference takes closure, scope-trees, thread-order or all, not '"
+                          << part << "'\n";
+                return 2;
+            }
+            if (all || part == "closure") options.closure = rel::ClosureEncoding::squaring;
+            if (all || part == "scope-trees") options.scope_trees = check::Options::ScopeTrees::enumerated;
+            if (all || part == "thread-order") options.order_equal_threads = false;
         } else if (a == "--axiom" && i + 1 < args.size()) {
             options.axioms.push_back(args[++i]);
         } else if (a == "--output" && i + 1 < args.size()) {

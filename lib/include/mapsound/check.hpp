@@ -13,10 +13,11 @@
 // bound before the next, so the first counterexample has the fewest events.
 //
 // Programs are searched by shape (shape: threads, their lengths, which
-// operations are read-modify-writes, the scope tree): per shape one SAT
-// problem in which program order, scope tree and the map relation are
-// constants and each operation's rule, scope, location and dependencies are
-// the solver's choice.  A solution is a candidate; it is reported only after
+// operations are read-modify-writes): per shape one SAT problem in which
+// program order and the map relation are constants and each operation's
+// rule, scope, location and dependencies, and the scope tree, are the
+// solver's choice (Options::scope_trees can make the scope tree part of
+// the shape instead).  A solution is a candidate; it is reported only after
 // the plain evaluator, with no SAT, confirms on the concrete graphs that the
 // target execution is consistent and that no admissible lift is race-free
 // and satisfies the axiom (every choice of the source's coherence order).
@@ -96,9 +97,17 @@ struct Options {
     std::stop_token stop;             // a stop request ends the run: verdict unknown
     // Called (serialized, from any thread) after each shape.
     std::function<void(const Progress&)> progress;
-    // How closures become clauses; squaring is the exact reference the
-    // tests cross-check the default against.
+    // Encoding choices; the tests cross-check each default against its
+    // reference on small bounds (same verdicts, same smallest sizes).
+    // How closures become clauses; squaring is the exact reference.
     rel::ClosureEncoding closure = rel::ClosureEncoding::polarity_aware;
+    // Where threads sit in CTAs and GPUs: chosen by the solver within one
+    // problem per thread layout (default), or one problem per scope tree
+    // (the reference).  Only matters when the source model is scoped.
+    enum class ScopeTrees { solver, enumerated } scope_trees = ScopeTrees::solver;
+    // Threads that the shape cannot tell apart are searched in one order
+    // of their contents only (symmetry breaking); off: every order.
+    bool order_equal_threads = true;
 };
 
 class Checker {

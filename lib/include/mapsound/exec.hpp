@@ -43,6 +43,7 @@ struct Event {
 struct ThreadPlacement {
     int cta = 0;
     int gpu = 0;
+    bool operator==(const ThreadPlacement&) const = default;
 };
 
 struct PreExecution {
