@@ -54,3 +54,28 @@ TEST_CASE("seed litmus corpus: verdicts") {
         }
     }
 }
+
+TEST_CASE("data races: RC11 and C11 flag a conflict on a non-atomic location that hb does not order") {
+    // Message passing with a non-atomic payload: with a relaxed flag nothing
+    // orders the payload's write and read, so every execution races and,
+    // with the data-race flag read as an axiom, none is left (the stale
+    // read r1=0 is allowed otherwise); with release/acquire the execution
+    // that reads the flag as 1 is race-free.
+    auto mp = [](const char* store, const char* load, const char* payload) {
+        return std::string("C mp-na-payload\n{\n[x] = 0;\n[y] = 0;\n}\n\n"
+                           "P0 (int* x, atomic_int* y) {\n  *x = 1;\n  atomic_store_explicit(y, 1, ") +
+               store + ");\n}\n\nP1 (int* x, atomic_int* y) {\n  int r0 = atomic_load_explicit(y, " + load +
+               ");\n  int r1 = *x;\n}\n\nexists (1:r0=1 /\\ 1:r1=" + payload + ")\n";
+    };
+    litmus::RunOptions race_free;
+    race_free.forbidden_flags = {"data-race"};
+    for (const char* name : {"rc11", "c11", "rc11-scoped"}) {
+        CAPTURE(name);
+        const auto model = model::Model::load((models_dir / (std::string(name) + ".cat")).string());
+        const auto relaxed = litmus::parse_litmus(mp("memory_order_relaxed", "memory_order_relaxed", "0"), "mp.litmus");
+        const auto synced = litmus::parse_litmus(mp("memory_order_release", "memory_order_acquire", "1"), "mp.litmus");
+        CHECK(litmus::run_litmus(relaxed, model).ok);
+        CHECK_FALSE(litmus::run_litmus(relaxed, model, race_free).ok);
+        CHECK(litmus::run_litmus(synced, model, race_free).ok);
+    }
+}

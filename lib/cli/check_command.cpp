@@ -7,11 +7,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -214,13 +216,18 @@ int check_command(const std::vector<std::string>& args) {
     options.stop = stop.get_token();
     interrupted = false;
     auto previous = std::signal(SIGINT, on_interrupt);
+    // A signal handler may only set a flag; the watcher polls it, and wakes
+    // at once when the run ends (no exit delay).
     std::jthread watcher([&](std::stop_token done) {
+        std::mutex m;
+        std::condition_variable_any wake;
+        std::unique_lock<std::mutex> lock(m);
         while (!done.stop_requested()) {
             if (interrupted) {
                 stop.request_stop();
                 return;
             }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            wake.wait_for(lock, done, std::chrono::milliseconds(50), [] { return false; });
         }
     });
 
