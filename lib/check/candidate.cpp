@@ -184,7 +184,8 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
     for (const auto& w : problem.target.witnesses)
         c.target_witnesses[w.name] = translate(instance.tuples(w.relation), target_index, w.name.c_str());
     for (const auto& w : problem.source.witnesses)
-        if (w.name == "co") c.source_co = translate(instance.tuples(w.relation), source_index, "the source co");
+        c.source_witnesses[w.name] = translate(instance.tuples(w.relation), source_index, w.name.c_str());
+    if (c.source_witnesses.count("co")) c.source_co = c.source_witnesses.at("co");
     return c;
 }
 

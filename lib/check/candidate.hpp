@@ -22,6 +22,8 @@ struct Candidate {
     mapping::Compiled compiled;
     Pairs source_rf;  // lifted: map;rf_tgt;map^-1
     Pairs source_co;  // the source coherence the solver chose for the lift
+    // Every witness of the source model as the solver chose it (co included).
+    std::map<std::string, Pairs> source_witnesses;
     Pairs target_rf;
     std::map<std::string, Pairs> target_witnesses;  // by witness name
     // For each target event, its source event (map^-1 as a function).

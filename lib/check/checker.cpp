@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -17,6 +18,7 @@
 #include "mapsound/check.hpp"
 #include "mapsound/litmus/expand.hpp"
 #include "mapsound/litmus/print.hpp"
+#include "mapsound/litmus/run.hpp"
 
 namespace mapsound::check {
 
@@ -60,11 +62,17 @@ struct Checker::Impl {
     EncodingSettings settings;
     litmus::Dialect source_dialect = litmus::Dialect::c;
 
-    explicit Impl(mapping::CheckDefinition d)
+    litmus::Dialect target_dialect = litmus::Dialect::ptx;
+    // Candidates must also be confirmed by litmus mode (model comparison).
+    bool confirm_outcomes = false;
+
+    explicit Impl(mapping::CheckDefinition d) : Impl(d, mapping::load_mapping(d.mapping)) {}
+
+    Impl(mapping::CheckDefinition d, mapping::Mapping m)
         : definition(std::move(d)),
           source(model::Model::load(definition.source_model)),
           target(model::Model::load(definition.target_model)),
-          mapping(mapping::load_mapping(definition.mapping)),
+          mapping(std::move(m)),
           lowering(lay_out(mapping)) {
         // What the source model reads decides what the programs vary in.
         exec::PreExecution empty;
@@ -76,6 +84,7 @@ struct Checker::Impl {
                                          [](const mapping::Rule& r) { return r.order.has_value(); });
         source_dialect = ordered ? litmus::Dialect::c : litmus::Dialect::audala;
         auto known = [&](const std::string& name, bool flag_only) {
+            if (name == kWholeModel) return !flag_only;
             for (const auto& f : probe.flags)
                 if (f.name == name) return true;
             if (flag_only) return false;
@@ -116,7 +125,7 @@ struct Checker::Impl {
             if (o == rel::Outcome::unsatisfiable) break;
             Candidate c = read_back(p, shape, problem.instance(), mapping);
             const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
-            if (j.genuine) {
+            if (j.genuine && (!confirm_outcomes || outcome_differs(c, axiom))) {
                 out.counterexample = std::move(c);
                 break;
             }
@@ -130,6 +139,21 @@ struct Checker::Impl {
         out.statistics.translation_seconds = s.translation_seconds;
         out.statistics.solve_seconds = s.solve_seconds;
         return out;
+    }
+
+    // The candidate's litmus tests, decided by litmus mode: the source model
+    // forbids the outcome and the target model allows it.
+    bool outcome_differs(const Candidate& c, const std::string& axiom) const {
+        const auto co_t = c.target_witnesses.count("co") ? c.target_witnesses.at("co") : Pairs{};
+        const auto src = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, "candidate", "");
+        const auto tgt = execution_litmus(c.compiled.target, c.target_rf, co_t, target_dialect, "candidate", "");
+        litmus::RunOptions forbid;
+        if (axiom != kWholeModel) {
+            exec::PreExecution none;
+            for (const auto& f : source.instantiate(exec::vocabulary_of(none, rel::Relation::binary("rf"))).flags)
+                if (f.name == axiom) forbid.forbidden_flags.push_back(axiom);
+        }
+        return !litmus::run_litmus(src, source, forbid).ok && litmus::run_litmus(tgt, target).ok;
     }
 
     static void add(Statistics& into, const Statistics& s) {
@@ -163,13 +187,18 @@ struct Checker::Impl {
         Shape placed = shape;
         placed.placement = c.source.threads;  // the solver's, with free placement
         x.shape = placed.to_string();
-        const std::string name = definition.name + "-" + axiom;
+        const bool whole = axiom == kWholeModel;
+        const std::string name = whole ? definition.name : definition.name + "-" + axiom;
+        auto stem = [](const std::string& path) { return std::filesystem::path(path).stem().string(); };
+        const std::string about = whole ? "allowed by " + stem(definition.target_model) + ", forbidden by " +
+                                              stem(definition.source_model)
+                                        : "counterexample to " + axiom + " for " + definition.name;
         // The lifted co of the target, for the source picture.
         x.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
-                                           "counterexample to " + axiom + " for " + definition.name + " (source)");
+                                           about + (whole ? "" : " (source)"));
         const auto co_t = c.target_witnesses.count("co") ? c.target_witnesses.at("co") : Pairs{};
-        x.target_litmus = execution_litmus(c.compiled.target, c.target_rf, co_t, litmus::Dialect::ptx, name,
-                                           "counterexample to " + axiom + " for " + definition.name + " (target)");
+        x.target_litmus = execution_litmus(c.compiled.target, c.target_rf, co_t, target_dialect, name,
+                                           about + (whole ? "" : " (target)"));
         x.source_litmus_text = litmus::print_litmus(x.source_litmus);
         x.target_litmus_text = litmus::print_litmus(x.target_litmus);
         x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)");
@@ -243,6 +272,77 @@ struct Checker::Impl {
 };
 
 Checker::Checker(mapping::CheckDefinition definition) : impl_(std::make_unique<Impl>(std::move(definition))) {}
+
+namespace {
+
+// The identity mapping on a dialect's instructions: one rule per class and
+// order, producing one event of the same kind and order ($sco for scoped
+// ones).
+mapping::Mapping identity_mapping(litmus::Dialect dialect) {
+    using exec::Order;
+    using mapping::Instruction;
+    using mapping::SourceKind;
+    mapping::Mapping m;
+    m.name = "identity-" + std::string(litmus::to_string(dialect));
+    m.path = m.name;
+    auto add = [&](SourceKind kind, std::optional<Order> order) {
+        mapping::Rule r;
+        r.source = kind;
+        r.order = order;
+        mapping::TargetOp op;
+        op.instruction = kind == SourceKind::read    ? Instruction::ld
+                         : kind == SourceKind::write ? Instruction::st
+                         : kind == SourceKind::rmw   ? Instruction::atom
+                                                     : Instruction::fence;
+        op.order = order.value_or(Order::none);
+        const bool scoped = order && *order != Order::na && *order != Order::weak;
+        op.scope_from_source = scoped;
+        r.targets.push_back(op);
+        r.line = static_cast<int>(m.rules.size()) + 1;
+        m.rules.push_back(r);
+    };
+    switch (dialect) {
+        case litmus::Dialect::c:
+            for (Order o : {Order::na, Order::rlx, Order::acq, Order::sc}) add(SourceKind::read, o);
+            for (Order o : {Order::na, Order::rlx, Order::rel, Order::sc}) add(SourceKind::write, o);
+            for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::rmw, o);
+            for (Order o : {Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
+            break;
+        case litmus::Dialect::ptx:
+            for (Order o : {Order::weak, Order::rlx, Order::acq}) add(SourceKind::read, o);
+            for (Order o : {Order::weak, Order::rlx, Order::rel}) add(SourceKind::write, o);
+            for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel}) add(SourceKind::rmw, o);
+            for (Order o : {Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
+            break;
+        case litmus::Dialect::audala:
+            add(SourceKind::read, std::nullopt);
+            add(SourceKind::write, std::nullopt);
+            break;
+    }
+    return m;
+}
+
+}  // namespace
+
+Checker Checker::comparison(const std::string& a, const std::string& b, litmus::Dialect dialect, int events) {
+    mapping::CheckDefinition d;
+    auto stem = [](const std::string& path) { return std::filesystem::path(path).stem().string(); };
+    d.name = stem(a) + "-vs-" + stem(b);
+    d.path = d.name;
+    d.source_model = a;
+    d.target_model = b;
+    d.events = events;
+    d.lift = mapping::Lift::extends;
+    d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, std::nullopt, 0});
+    mapping::Mapping m = identity_mapping(dialect);
+    d.mapping = m.name;
+    Checker c(std::make_unique<Impl>(std::move(d), std::move(m)));
+    c.impl_->source_dialect = c.impl_->target_dialect = dialect;
+    c.impl_->confirm_outcomes = true;
+    return c;
+}
+
+Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Checker::~Checker() = default;
 Checker::Checker(Checker&&) noexcept = default;
 Checker& Checker::operator=(Checker&&) noexcept = default;

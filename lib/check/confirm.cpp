@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "mapsound/check.hpp"
 #include "mapsound/exec.hpp"
 
 namespace mapsound::check {
@@ -32,6 +33,21 @@ const model::Axiom* find_named(const model::ModelInstance& m, const std::string&
             return &f;
         }
     return nullptr;
+}
+
+// "e3 T1 R.acq x=1 | rf e0->e3 | co ...", for messages.
+std::string describe(const exec::PreExecution& x, const Pairs& rf, const Pairs& co) {
+    std::string out;
+    for (std::size_t e = 0; e < x.events.size(); ++e) {
+        const auto& ev = x.events[e];
+        out += (e ? "; e" : "e") + std::to_string(e) + " T" + std::to_string(ev.thread) + " " + ev.label;
+        if (ev.thread >= 0) out += " @cta" + std::to_string(x.threads[ev.thread].cta) + ",gpu" + std::to_string(x.threads[ev.thread].gpu);
+    }
+    for (auto [name, pairs] : {std::pair{"rf", &rf}, std::pair{"co", &co}}) {
+        out += std::string(" | ") + name;
+        for (auto [a, b] : *pairs) out += " e" + std::to_string(a) + "->e" + std::to_string(b);
+    }
+    return out;
 }
 
 }  // namespace
@@ -71,8 +87,11 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
     const std::size_t ns = sx.events.size();
     exec::ExecutionQuery qs(source_model, sx);
     bool axiom_is_flag = false;
-    const model::Axiom* tested = find_named(qs.instance, axiom, axiom_is_flag);
-    if (!tested) throw std::invalid_argument("the source model has no axiom or flag '" + axiom + "'");
+    const bool whole_model = axiom == kWholeModel;
+    const model::Axiom* tested = whole_model ? nullptr : find_named(qs.instance, axiom, axiom_is_flag);
+    if (!tested && !whole_model) throw std::invalid_argument("the source model has no axiom or flag '" + axiom + "'");
+    rel::Formula every_axiom = rel::Formula::constant(true);
+    for (const auto& a : qs.instance.axioms) every_axiom = every_axiom && a.holds;
     const model::Axiom* race = nullptr;
     if (race_flag) {
         bool f = false;
@@ -109,19 +128,14 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
     };
     auto race_free = [&](const rel::Instance& inst) { return !race || !rel::evaluate(race->holds, inst); };
     auto satisfies = [&](const rel::Instance& inst) {
+        if (whole_model) return rel::evaluate(every_axiom, inst);
         const bool holds = rel::evaluate(tested->holds, inst);
         return axiom_is_flag ? !holds : holds;
     };
 
-    // (2) The solver's own lift.
-    is.set(*co_s, tuples_of(c.source_co, ns));
-    if (!admissible(is) || !race_free(is) || satisfies(is))
-        throw std::logic_error("the solver's lifted source execution does not violate '" + axiom +
-                               "' by the evaluator (solver and evaluator disagree)");
-
-    // (3) Every lift.
-    if (lift == mapping::Lift::per_thread) {
-        // co = map;(co_t^+ & int);map^-1: transitive closure of co_t, then same-thread pairs.
+    // Lift::per_thread: co = map;(co_t^+ & int);map^-1, the transitive
+    // closure of co_t, then same-thread pairs.
+    auto per_thread_co = [&]() {
         TupleSet closure = co_t;
         for (bool grew = true; grew;) {
             grew = false;
@@ -138,7 +152,47 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
             if (tx.events[a].thread >= 0 && tx.events[a].thread == tx.events[b].thread)
                 co.emplace_back(c.owner[a], c.owner[b]);
         }
-        is.set(*co_s, tuples_of(co, ns));
+        return tuples_of(co, ns);
+    };
+
+    // (2) The solver's own lift, every witness as the solver chose it.
+    for (const auto& w : qs.instance.witnesses) {
+        auto found = c.source_witnesses.find(w.name);
+        if (found != c.source_witnesses.end()) is.set(w.relation, tuples_of(found->second, ns));
+    }
+    is.set(*co_s, tuples_of(c.source_co, ns));
+    if (!admissible(is) || !race_free(is) || satisfies(is))
+        throw std::logic_error("the solver's lifted source execution does not violate '" + axiom +
+                               "' by the evaluator (solver and evaluator disagree): " + describe(sx, c.source_rf, c.source_co) +
+                               (admissible(is) ? "" : " [not admissible]") + (race_free(is) ? "" : " [racy]"));
+
+    // (3) Every lift.  A source model with witnesses besides co (an SC
+    // order, say) has too many lifts to list: one SAT question on this
+    // concrete execution instead, separate from the symbolic problem.
+    if (qs.instance.witnesses.size() > 1) {
+        TupleSet fixed_co(ns, 2);
+        if (lift == mapping::Lift::per_thread) fixed_co = per_thread_co();
+        rel::Formula lifted = qs.well_formed() && qs.rf.eq(rel::constant(tuples_of(c.source_rf, ns)));
+        if (lift == mapping::Lift::extends) {
+            lifted = lifted && rel::constant(lifted_co).in(*co_s) &&
+                     rel::constant(lifted_fr).in(qs.instance.definitions.at("fr"));
+        } else {
+            lifted = lifted && co_s->eq(rel::constant(fixed_co));
+        }
+        if (race) lifted = lifted && !race->holds;
+        rel::Formula satisfied = whole_model ? every_axiom : axiom_is_flag ? !tested->holds : tested->holds;
+        rel::Options o;
+        o.symmetry = rel::SymmetryBreaking::off;
+        ++j.lifts_tried;
+        if (rel::solve(lifted && satisfied, qs.bounds, o)) {
+            j.reason = "some choice of the source's witnesses makes the lift satisfy '" + axiom + "'";
+            return j;
+        }
+        j.genuine = true;
+        return j;
+    }
+    if (lift == mapping::Lift::per_thread) {
+        is.set(*co_s, per_thread_co());
         ++j.lifts_tried;
         if (admissible(is) && race_free(is) && satisfies(is)) {
             j.reason = "the lifted execution satisfies '" + axiom + "'";

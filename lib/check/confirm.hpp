@@ -24,7 +24,7 @@ struct Judgement {
 // model, (2) the solver's own lift is admissible (witness requirements, the
 // lifting constraints), race-free and violates 'axiom' (otherwise the
 // solver and the evaluator disagree: std::logic_error), and (3) no
-// admissible, race-free lift satisfies 'axiom'.  For Lift::extends the lifts
+// admissible, race-free lift satisfies 'axiom' (kWholeModel: every axiom).  For Lift::extends the lifts
 // are every choice of a strict total order per location on the source's
 // writes, initial write first (the source's `co`); for Lift::per_thread the
 // lift is unique.

@@ -1,6 +1,8 @@
 // Building the relational problem of one shape (see symbolic.hpp).
 #include "check/symbolic.hpp"
 
+#include "mapsound/check.hpp"
+
 #include <stdexcept>
 
 namespace mapsound::check {
@@ -538,6 +540,11 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
 }
 
 rel::Formula SymbolicProblem::violated(const std::string& name) const {
+    if (name == kWholeModel) {
+        rel::Formula all = Formula::constant(true);
+        for (const auto& a : source.axioms) all = all && a.holds;
+        return !all;
+    }
     for (const auto& a : source.axioms)
         if (a.name == name) return !a.holds;
     for (const auto& f : source.flags)

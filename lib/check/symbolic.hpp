@@ -86,7 +86,7 @@ public:
     rel::Formula source_lifted;
 
     // The source model's axiom or flag 'name' is violated (an axiom fails,
-    // a flag fires).  Throws std::invalid_argument naming the available
+    // a flag fires); for kWholeModel, some axiom fails.  Throws std::invalid_argument naming the available
     // ones when the source model has neither.
     rel::Formula violated(const std::string& name) const;
     // The source model's flag 'name' does not fire.  Throws as above.

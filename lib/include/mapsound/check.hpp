@@ -72,6 +72,10 @@ struct Counterexample {
     std::string source_dot, target_dot;
 };
 
+// The axiom name that stands for the source model as a whole: violated when
+// any of its axioms fails (flags do not count).
+inline constexpr const char* kWholeModel = "*";
+
 struct AxiomResult {
     std::string axiom;
     Verdict verdict = Verdict::unknown;
@@ -117,6 +121,17 @@ public:
     // naming the check file when an axiom, flag or relation the check needs
     // is missing from the models.
     explicit Checker(mapping::CheckDefinition definition);
+
+    // Model comparison (memalloy style): programs of 'dialect' (C, PTX or
+    // AuDaLa instructions, every class the dialect has) under model 'a' as
+    // the source and model 'b' as the target, with the identity mapping and
+    // lift: a counterexample is an execution that 'b' allows and 'a'
+    // forbids (one axiom of 'a' fails, AxiomResult::axiom is kWholeModel).
+    // Each candidate is also confirmed at the level of outcomes: its litmus
+    // test, decided by litmus mode, is forbidden by 'a' and allowed by 'b';
+    // candidates that are not are excluded and the search goes on.  Throws
+    // as the constructor above.
+    static Checker comparison(const std::string& a, const std::string& b, litmus::Dialect dialect, int events);
     ~Checker();
     Checker(Checker&&) noexcept;
     Checker& operator=(Checker&&) noexcept;
@@ -129,6 +144,7 @@ public:
 
 private:
     struct Impl;
+    explicit Checker(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 
