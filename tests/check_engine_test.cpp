@@ -220,6 +220,27 @@ TEST_CASE("the optimized encodings agree with their references: scope trees, thr
     }
 }
 
+TEST_CASE("--target-events: Alloy's bound on the compiled program") {
+    // Store buffering with SC accesses through sc-load-no-fence compiles to
+    // 6 PTX events (each SC store is a fence.sc and a st.release): found
+    // with 6, not with 5.  Fig. 11 compiles every SC access to two PTX
+    // events, and its 5-event SC counterexamples (five SC accesses) to 10,
+    // so Alloy's `for 5` (5 events on both sides) could not contain them:
+    // capped at 9 target events, SC holds at 5; at 10 it fails.
+    check::Options six, five, nine, ten;
+    six.target_events = 6;
+    five.target_events = 5;
+    nine.target_events = 9;
+    ten.target_events = 10;
+    const auto sb = run_with("cxx-to-ptx-sc-load-no-fence", "sc", 4, six);
+    CHECK(sb.verdict == check::Verdict::fails);
+    REQUIRE(sb.counterexample);
+    CHECK(sb.counterexample->compiled.target.events.size() <= 6 + sb.counterexample->compiled.target.locations.size());
+    CHECK(run_with("cxx-to-ptx-sc-load-no-fence", "sc", 4, five).verdict == check::Verdict::holds);
+    CHECK(run_with("cxx-to-ptx", "sc", 5, nine).verdict == check::Verdict::holds);
+    CHECK(run_with("cxx-to-ptx", "sc", 5, ten).verdict == check::Verdict::fails);
+}
+
 TEST_CASE("model comparison: smallest distinguishing tests, confirmed by litmus mode") {
     // Known relations between the models: TSO allows store buffering (4
     // events), which SC forbids, and forbids nothing SC allows; C11 allows

@@ -110,6 +110,7 @@ struct Checker::Impl {
         SymbolicProblem p(shape, lowering, source, target, encoding);
         rel::Formula f = p.program && p.target_consistent && p.source_lifted && p.violated(axiom);
         if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
+        if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
         rel::Options options;
         options.symmetry = rel::SymmetryBreaking::off;
         options.stop = run.stop;

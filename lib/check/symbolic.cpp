@@ -555,6 +555,23 @@ rel::Formula SymbolicProblem::violated(const std::string& name) const {
     throw std::invalid_argument("the source model has no axiom or flag '" + name + "'; it has " + names);
 }
 
+rel::Formula SymbolicProblem::target_events_at_most(int m) const {
+    // A sequential counter over the slots: at_least[k] says that k of the
+    // slots seen so far are events.
+    const std::size_t n = static_cast<std::size_t>(layout_.size);
+    std::vector<Formula> at_least(static_cast<std::size_t>(m) + 2, Formula::constant(false));
+    at_least[0] = Formula::constant(true);
+    for (const auto& op : layout_.operations) {
+        const Row& row = op.rmw ? lowering_.rmw : lowering_.single;
+        for (int j = 0; j < row.size; ++j) {
+            const Formula exists =
+                rel::constant(TupleSet(n, 1).add(static_cast<std::size_t>(op.first_slot + j))).in(target_exists);
+            for (std::size_t k = at_least.size() - 1; k >= 1; --k) at_least[k] = at_least[k] || (at_least[k - 1] && exists);
+        }
+    }
+    return !at_least.back();
+}
+
 rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const {
     for (const auto& f : source.flags)
         if (f.name == name) return !f.holds;

@@ -89,6 +89,9 @@ public:
     // a flag fires); for kWholeModel, some axiom fails.  Throws std::invalid_argument naming the available
     // ones when the source model has neither.
     rel::Formula violated(const std::string& name) const;
+    // The compiled program has at most 'm' events (initial writes not
+    // counted): Alloy's `for N` bound on the target side.
+    rel::Formula target_events_at_most(int m) const;
     // The source model's flag 'name' does not fire.  Throws as above.
     rel::Formula flag_quiet(const std::string& name) const;
 

@@ -132,8 +132,8 @@ Files write_files(const std::filesystem::path& dir, const std::string& axiom, co
 }
 
 const char* usage =
-    "usage: mapsound check CHECK-FILE [--events N] [--axiom NAME]... [--jobs K] [--json] [--output DIR]\n"
-    "                      [--reference closure|scope-trees|thread-order|all]...\n";
+    "usage: mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
+    "                      [--output DIR] [--reference closure|scope-trees|thread-order|all]...\n";
 
 }  // namespace
 
@@ -163,6 +163,13 @@ int check_command(const std::vector<std::string>& args) {
                 return 2;
             }
             options.events = n;
+        } else if (a == "--target-events") {
+            int m = 0;
+            if (!number(i, "--target-events", m)) {
+                std::cerr << "mapsound check: --target-events takes a positive number\n";
+                return 2;
+            }
+            options.target_events = m;
         } else if (a == "--jobs") {
             if (!number(i, "--jobs", options.jobs)) {
                 std::cerr << "mapsound check: --jobs takes a positive number\n";
@@ -242,7 +249,9 @@ int check_command(const std::vector<std::string>& args) {
     }
     if (!json)
         std::cout << "check " << def.name << ": " << def.source_model << " -> " << def.target_model << " via "
-                  << def.mapping << ", up to " << options.events.value_or(def.events) << " events\n"
+                  << def.mapping << ", up to " << options.events.value_or(def.events) << " events"
+                  << (options.target_events ? " (at most " + std::to_string(*options.target_events) + " target events)" : "")
+                  << "\n"
                   << std::flush;
 
     std::vector<check::AxiomResult> results;

@@ -96,6 +96,9 @@ struct Progress {
 
 struct Options {
     std::optional<int> events;        // the bound; default: the check's
+    // Only programs that compile to at most this many target events
+    // (initial writes not counted), as Alloy's `for N` bounds both sides.
+    std::optional<int> target_events;
     std::vector<std::string> axioms;  // empty: every axiom of the check
     int jobs = 1;                     // worker threads, >= 1
     std::stop_token stop;             // a stop request ends the run: verdict unknown
