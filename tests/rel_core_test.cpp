@@ -541,6 +541,29 @@ TEST_CASE("problem: add asserts for all later solves") {
     CHECK(p.solve() == Outcome::unsatisfiable);
 }
 
+TEST_CASE("problem: relations bound to constants after translation") {
+    // r is free; s enters later as a constant.  r = s pins r; r ^ s = none
+    // with s the full relation leaves only the empty r.  Misuse is refused.
+    Universe u(3);
+    Relation r = Relation::binary("r"), s = Relation::binary("s"), full = Relation::binary("full");
+    Bounds b(u);
+    b.bound(r, u.none(2), u.all(2));
+    Problem p(r.some() || r.no(), b, kNoSymmetry);
+    const TupleSet chain = pairs(3, {{0, 1}, {1, 2}});
+    CHECK_THROWS_AS(p.add(r.eq(s)), std::invalid_argument);  // s not bound yet
+    p.add_constant(s, chain);
+    REQUIRE(p.solve(std::vector<Formula>{r.eq(s)}) == Outcome::satisfiable);
+    CHECK(p.instance().tuples(r) == chain);
+    CHECK(p.statistics().primary_variables == 9);  // s costs no variable
+    p.add_constant(full, u.all(2));
+    p.add((r & full).no());
+    REQUIRE(p.solve() == Outcome::satisfiable);
+    CHECK(p.instance().tuples(r).size() == 0);
+    CHECK_THROWS_AS(p.add_constant(r, chain), std::invalid_argument);         // bounded already
+    CHECK_THROWS_AS(p.add_constant(s, chain), std::invalid_argument);         // bound twice
+    CHECK_THROWS_AS(p.add_constant(Relation::unary("t"), chain), std::invalid_argument);  // arity
+}
+
 TEST_CASE("problem: assumptions hold for one call only") {
     Universe u(3);
     Relation s = Relation::unary("s");

@@ -110,6 +110,9 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
                                source_index[static_cast<std::size_t>(op.write)]);
         }
     }
+    c.source_atom.assign(x.events.size(), -1);
+    for (std::size_t a = 0; a < source_index.size(); ++a)
+        if (source_index[a] >= 0) c.source_atom[static_cast<std::size_t>(source_index[a])] = static_cast<int>(a);
     // Owners of the target atoms (source atoms), from the layout.
     std::vector<int> owner_atom(static_cast<std::size_t>(L.size), -1);
     for (int i = 0; i < L.locations; ++i) owner_atom[static_cast<std::size_t>(L.target_iw + i)] = i;
@@ -189,7 +192,11 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
     return c;
 }
 
-rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& instance) {
+namespace {
+
+// The formula that the relations of the program (and, with 'execution',
+// the target execution) are as in 'instance'.
+rel::Formula same_as(const SymbolicProblem& problem, const rel::Instance& instance, bool execution) {
     rel::Formula same = rel::Formula::constant(true);
     auto pin = [&](const rel::Relation& r) { same = same && r.eq(rel::constant(instance.tuples(r))); };
     for (const auto& c : problem.classes) pin(c.heads);
@@ -199,9 +206,20 @@ rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& inst
     for (const auto& r : {problem.same_cta, problem.same_gpu})
         if (r) pin(*r);
     if (problem.dependency) pin(*problem.dependency);
+    if (!execution) return same;
     pin(problem.target_rf);
     for (const auto& w : problem.target.witnesses) pin(w.relation);
-    return !same;
+    return same;
+}
+
+}  // namespace
+
+rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& instance) {
+    return !same_as(problem, instance, true);
+}
+
+rel::Formula program_exclusion(const SymbolicProblem& problem, const rel::Instance& instance) {
+    return !same_as(problem, instance, false);
 }
 
 }  // namespace mapsound::check

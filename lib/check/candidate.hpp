@@ -28,6 +28,8 @@ struct Candidate {
     std::map<std::string, Pairs> target_witnesses;  // by witness name
     // For each target event, its source event (map^-1 as a function).
     std::vector<int> owner;
+    // For each source event, its atom in the symbolic problem.
+    std::vector<int> source_atom;
 };
 
 // Reads the program and both executions out of 'instance', a solution of
@@ -42,5 +44,9 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
 // target execution (rf and the target's witnesses), whatever the source's
 // own witnesses; for the search to go on past a spurious candidate.
 rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& instance);
+
+// The formula that excludes this candidate's program (rules, scopes,
+// locations, dependencies, placement) with every execution of it.
+rel::Formula program_exclusion(const SymbolicProblem& problem, const rel::Instance& instance);
 
 }  // namespace mapsound::check

@@ -13,6 +13,7 @@
 #include "check/execution_dot.hpp"
 #include "check/execution_litmus.hpp"
 #include "check/lowering.hpp"
+#include "check/racy.hpp"
 #include "check/shape.hpp"
 #include "check/symbolic.hpp"
 #include "mapsound/check.hpp"
@@ -127,6 +128,31 @@ struct Checker::Impl {
             Candidate c = read_back(p, shape, problem.instance(), mapping);
             const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
             if (j.genuine && (!confirm_outcomes || outcome_differs(c, axiom))) {
+                if (run.race_free_programs) {
+                    // A racy execution of the program excludes every
+                    // program of the shape in which it is consistent and
+                    // racy too (counterexample-guided, as one blocking
+                    // clause per program would be far too many).
+                    if (auto racy = racy_execution(c.source, source, *definition.race_free_flag)) {
+                        ++out.statistics.racy_programs;
+                        const std::size_t n = static_cast<std::size_t>(p.layout().size);
+                        auto atoms = [&](const Pairs& pairs) {
+                            rel::TupleSet t(n, 2);
+                            for (auto [a, b] : pairs)
+                                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
+                                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
+                            return t;
+                        };
+                        std::map<std::string, rel::TupleSet> witnesses;
+                        for (const auto& [name, pairs] : racy->witnesses) witnesses.emplace(name, atoms(pairs));
+                        std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
+                        const rel::Formula refinement =
+                            p.not_racy_with(source, atoms(racy->rf), witnesses, *definition.race_free_flag, constants);
+                        for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
+                        problem.add(refinement);
+                        continue;
+                    }
+                }
                 out.counterexample = std::move(c);
                 break;
             }
@@ -161,6 +187,7 @@ struct Checker::Impl {
         into.shapes += s.shapes;
         into.solver_calls += s.solver_calls;
         into.spurious += s.spurious;
+        into.racy_programs += s.racy_programs;
         into.max_variables = std::max(into.max_variables, s.max_variables);
         into.max_clauses = std::max(into.max_clauses, s.max_clauses);
         into.translation_seconds += s.translation_seconds;
@@ -364,6 +391,8 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
         if (options.axioms.empty() ||
             std::find(options.axioms.begin(), options.axioms.end(), a.name) != options.axioms.end())
             selected.push_back(a.name);
+    if (options.race_free_programs && !d.race_free_flag)
+        throw std::invalid_argument("the check " + d.name + " has no race-free flag, so no race-free programs");
     const int bound = options.events.value_or(d.events);
     if (bound < 1) throw std::invalid_argument("the bound must be at least 1 event");
     std::vector<AxiomResult> results;

@@ -349,7 +349,7 @@ private:
                 cannot(e, tag);
             case Dialect::ptx: {
                 if (v.kind == EventKind::fence) {
-                    if ((o == Order::sc || o == Order::acq_rel) && scoped) return;
+                    if ((o == Order::sc || o == Order::acq_rel || o == Order::acq || o == Order::rel) && scoped) return;
                     cannot(e, tag);
                 }
                 if (rmw) {

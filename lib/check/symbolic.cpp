@@ -509,6 +509,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     }
 
     source = source_model.instantiate(vs);
+    source_vocabulary_ = vs;
     target = target_model.instantiate(vt);
     for (const auto* inst : {&source, &target})
         for (const auto& w : inst->witnesses) bounds.bound(w.relation, pairs(), rel::upper_bound(w.upper, bounds));
@@ -570,6 +571,29 @@ rel::Formula SymbolicProblem::target_events_at_most(int m) const {
         }
     }
     return !at_least.back();
+}
+
+rel::Formula SymbolicProblem::not_racy_with(const model::Model& source_model, const TupleSet& rf,
+                                            const std::map<std::string, TupleSet>& witnesses,
+                                            const std::string& race_flag,
+                                            std::vector<std::pair<Relation, TupleSet>>& constants) const {
+    model::Vocabulary v = source_vocabulary_;
+    const Expr rf_given = rel::constant(rf);
+    v.insert_or_assign("rf", rf_given);
+    const model::ModelInstance m = source_model.instantiate(v);
+    for (const auto& w : m.witnesses) {
+        auto found = witnesses.find(w.name);
+        if (found == witnesses.end()) throw std::invalid_argument("not_racy_with: no value for the witness " + w.name);
+        constants.emplace_back(w.relation, found->second);
+    }
+    // The given rf is a reads-from of this program: from writes to reads of
+    // one location, and every read reads from some write.
+    const Expr R = v.at("R"), W = v.at("W");
+    const Formula reads_from = rf_given.in(W.product(R) & v.at("loc")) && R.in(v.at("_").join(rf_given));
+    Formula raised = Formula::constant(false);
+    for (const auto& f : m.flags)
+        if (f.name == race_flag) raised = f.holds;
+    return !(reads_from && m.consistent() && raised);
 }
 
 rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const {

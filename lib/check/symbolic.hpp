@@ -13,6 +13,7 @@
 // the two models are instantiated once on this problem.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,6 +93,15 @@ public:
     // The compiled program has at most 'm' events (initial writes not
     // counted): Alloy's `for N` bound on the target side.
     rel::Formula target_events_at_most(int m) const;
+    // The formula that a given source execution, over source atoms (its
+    // reads-from 'rf' and each source witness by name), is not a consistent
+    // execution of the program that raises the flag 'race_flag'.  The model
+    // is instantiated afresh on it: 'constants' receives each new witness
+    // relation with its value, which the caller must bind as constants
+    // (rel::Problem::add_constant) before adding the formula.
+    rel::Formula not_racy_with(const model::Model& source_model, const rel::TupleSet& rf,
+                               const std::map<std::string, rel::TupleSet>& witnesses, const std::string& race_flag,
+                               std::vector<std::pair<rel::Relation, rel::TupleSet>>& constants) const;
     // The source model's flag 'name' does not fire.  Throws as above.
     rel::Formula flag_quiet(const std::string& name) const;
 
@@ -113,6 +123,7 @@ public:
     rel::Expr map;            // source event -> target event
 
 private:
+    model::Vocabulary source_vocabulary_;
     Layout layout_;
     Lowering lowering_;
 };

@@ -101,7 +101,8 @@ std::string verdict_line(const check::AxiomResult& r) {
 
 std::string statistics_json(const check::Statistics& s) {
     return "{\"shapes\": " + std::to_string(s.shapes) + ", \"solver_calls\": " + std::to_string(s.solver_calls) +
-           ", \"spurious\": " + std::to_string(s.spurious) + ", \"max_variables\": " + std::to_string(s.max_variables) +
+           ", \"spurious\": " + std::to_string(s.spurious) + ", \"racy_programs\": " + std::to_string(s.racy_programs) +
+           ", \"max_variables\": " + std::to_string(s.max_variables) +
            ", \"max_clauses\": " + std::to_string(s.max_clauses) +
            ", \"translation_seconds\": " + fixed(s.translation_seconds, 3) +
            ", \"solve_seconds\": " + fixed(s.solve_seconds, 3) + "}";
@@ -133,7 +134,7 @@ Files write_files(const std::filesystem::path& dir, const std::string& axiom, co
 
 const char* usage =
     "usage: mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
-    "                      [--output DIR] [--reference closure|scope-trees|thread-order|all]...\n";
+    "                      [--output DIR] [--race-free-programs] [--reference closure|scope-trees|thread-order|all]...\n";
 
 }  // namespace
 
@@ -191,6 +192,8 @@ int check_command(const std::vector<std::string>& args) {
             options.axioms.push_back(args[++i]);
         } else if (a == "--output" && i + 1 < args.size()) {
             output = args[++i];
+        } else if (a == "--race-free-programs") {
+            options.race_free_programs = true;
         } else if (a == "--json") {
             json = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -270,7 +273,11 @@ int check_command(const std::vector<std::string>& args) {
                 if (!json) {
                     std::cout << result.axiom << ": " << verdict_line(result) << "  (" << fixed(result.seconds, 2)
                               << " s; " << result.statistics.shapes << " shapes, " << result.statistics.solver_calls
-                              << " SAT calls, " << result.statistics.spurious << " spurious; largest SAT problem "
+                              << " SAT calls, " << result.statistics.spurious << " spurious"
+                              << (result.statistics.racy_programs
+                                      ? ", " + std::to_string(result.statistics.racy_programs) + " racy programs skipped"
+                                      : std::string())
+                              << "; largest SAT problem "
                               << result.statistics.max_variables << " variables, " << result.statistics.max_clauses
                               << " clauses)  expected " << expected_text(def, result.axiom) << ": "
                               << (as_expected(def, result) ? "ok" : "DIFFERENT") << "\n";
@@ -278,8 +285,9 @@ int check_command(const std::vector<std::string>& args) {
                         const auto& c = *result.counterexample;
                         std::cout << "  counterexample, shape " << c.shape;
                         if (c.program_race_free)
-                            std::cout << "; the program is " << (*c.program_race_free ? "" : "not ")
-                                      << "race-free (every consistent execution)";
+                            std::cout << (*c.program_race_free
+                                              ? "; the program is race-free (no consistent execution races)"
+                                              : "; the program is not race-free (another consistent execution races)");
                         std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
                         const Files f = write_files(out_dir, result.axiom, c);
                         for (const auto& w : f.written) std::cout << "  wrote " << w << "\n";

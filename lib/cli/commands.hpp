@@ -18,4 +18,16 @@ int litmus_command(const std::vector<std::string>& args);
 // one differs (or an input is bad), 130 when interrupted.
 int check_command(const std::vector<std::string>& args);
 
+// mapsound compare A.cat B.cat [--events N] [--dialect D] [--jobs K] [--json]
+// [--output DIR]: smallest litmus tests one model allows and the other
+// forbids, both ways.  Exit code 0 when the models agree up to N events, 1
+// when a difference was found or an input is bad, 2 on usage errors.
+int compare_command(const std::vector<std::string>& args);
+
+// mapsound export-coq CHECK -o DIR [--events N] [--jobs K]
+// Runs the check at N events (default: the check's bound) and writes the
+// Coq project of proofs-export/ into DIR.  Exit code 0 when DIR was
+// written, 1 on bad input, 2 on usage errors.
+int export_coq_command(const std::vector<std::string>& args);
+
 }  // namespace mapsound::cli

@@ -58,6 +58,10 @@ public:
         if (i.kind != FenceKind::fence) fail("a signal fence");
         if (i.order == MemoryOrder::seq_cst) return "fence.sc." + std::string(to_string(i.scope));
         if (i.order == MemoryOrder::acq_rel) return "fence.acq_rel." + std::string(to_string(i.scope));
+        // fence.acquire / fence.release: seed 000 Fig. 11's lowering of C++
+        // acquire and release fences (a mapsound extension of the dialect).
+        if (i.order == MemoryOrder::acquire) return "fence.acquire." + std::string(to_string(i.scope));
+        if (i.order == MemoryOrder::release) return "fence.release." + std::string(to_string(i.scope));
         fail("a fence with order " + std::string(to_string(i.order)));
     }
 

@@ -386,8 +386,11 @@ private:
         const Qualifiers q = qualifiers(t, parts, true, true, false);
         // fence.<scope> alone means fence.acq_rel.<scope> in PTX.
         const MemoryOrder sem = q.sem.value_or(MemoryOrder::acq_rel);
-        if (sem != MemoryOrder::seq_cst && sem != MemoryOrder::acq_rel)
-            fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel)");
+        // .acquire and .release: seed 000 Fig. 11's fences for C++ acquire and
+        // release fences (a mapsound extension, see parse.hpp).
+        if (sem != MemoryOrder::seq_cst && sem != MemoryOrder::acq_rel && sem != MemoryOrder::acquire &&
+            sem != MemoryOrder::release)
+            fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel, .acquire, .release)");
         if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
         return Fence{FenceKind::fence, sem, *q.scope};
     }

@@ -55,3 +55,22 @@ expect("check json" 0 stdout "{\"check\": \"cxx-to-ptx\", \"results\": \\[{\"axi
 expect("check unknown axiom" 1 stderr "has no axiom 'nope'; it has coherence" check ${cxx} --axiom nope)
 expect("check missing file" 1 stderr "no-such.check" check ${here}/no-such.check)
 expect("check usage" 2 stderr "usage: mapsound check" check)
+
+# mapsound compare: both directions, exit 1 when the models differ, 0 when
+# they agree up to the bound; the test it prints is decided by litmus mode.
+set(models ${SOURCE_DIR}/models)
+set(cmp_dir ${CMAKE_CURRENT_BINARY_DIR}/cli-compare-out)
+file(REMOVE_RECURSE ${cmp_dir})
+expect("compare sc tso" 1 stdout "allowed by tso, forbidden by sc: smallest test has 4 events.*allowed by sc, forbidden by tso: none up to 4 events"
+       compare ${models}/sc.cat ${models}/tso.cat --events 4 --output ${cmp_dir})
+expect("compare round trip, forbidden" 0 stdout "Test sc-vs-tso No"
+       litmus --model ${models}/sc.cat ${cmp_dir}/allowed-by-tso-forbidden-by-sc.litmus)
+expect("compare round trip, allowed" 0 stdout "Test sc-vs-tso Ok"
+       litmus --model ${models}/tso.cat ${cmp_dir}/allowed-by-tso-forbidden-by-sc.litmus)
+expect("compare agree" 0 stdout "allowed by sc, forbidden by sc: none up to 3 events"
+       compare ${models}/sc.cat ${models}/sc.cat --events 3)
+expect("compare json" 1 stdout "\"dialect\": \"audala\", \"events\": 5, \"differences\": \\[{\"allowed_by\": \"audala-star\", \"forbidden_by\": \"audala\", \"verdict\": \"found\", \"events\": 5"
+       compare ${models}/audala.cat ${models}/audala-star.cat --events 5 --json)
+expect("compare malformed model" 1 stderr "malformed.cat:2:1: expected an expression" compare ${here}/malformed.cat ${models}/sc.cat)
+expect("compare usage" 2 stderr "usage: mapsound compare" compare ${models}/sc.cat)
+expect("compare bad dialect" 2 stderr "--dialect takes c, ptx or audala" compare ${models}/sc.cat ${models}/tso.cat --dialect arm)

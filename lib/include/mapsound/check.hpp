@@ -51,6 +51,7 @@ struct Statistics {
     std::uint64_t shapes = 0;        // shapes whose search finished
     std::uint64_t solver_calls = 0;
     std::uint64_t spurious = 0;      // candidates the evaluator rejected
+    std::uint64_t racy_programs = 0; // with Options::race_free_programs: programs skipped
     std::int64_t max_variables = 0;  // largest SAT problem of the run
     std::int64_t max_clauses = 0;
     double translation_seconds = 0;  // summed over shapes (and jobs)
@@ -96,6 +97,11 @@ struct Progress {
 
 struct Options {
     std::optional<int> events;        // the bound; default: the check's
+    // Counterexamples must be race-free programs (no consistent source
+    // execution raises the check's race flag), as seed 000's theorem reads,
+    // not only race-free executions (the default); programs that are not
+    // are excluded and the search goes on.  Needs a race-free flag.
+    bool race_free_programs = false;
     // Only programs that compile to at most this many target events
     // (initial writes not counted), as Alloy's `for N` bounds both sides.
     std::optional<int> target_events;

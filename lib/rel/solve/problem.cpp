@@ -42,6 +42,9 @@ struct Problem::Impl {
         if (symmetry_classes.empty()) return;
         std::vector<TupleSet> constants;
         translate::collect_constants(*f.node(), constants);
+        check_symmetry_invariant(constants);
+    }
+    void check_symmetry_invariant(const std::vector<TupleSet>& constants) const {
         for (const auto& t : constants)
             for (const auto& cls : symmetry_classes)
                 for (std::size_t k = 0; k + 1 < cls.size(); ++k)
@@ -95,6 +98,11 @@ void Problem::add(const Formula& formula) {
     impl_->assert_formula(formula);
     impl_->stats.translation_seconds += seconds_since(start);
     impl_->update_statistics();
+}
+
+void Problem::add_constant(const Relation& relation, const TupleSet& value) {
+    impl_->check_symmetry_invariant(std::vector<TupleSet>{value});
+    impl_->translator.bind_constant(relation, value);
 }
 
 Outcome Problem::solve() { return solve(std::span<const Formula>{}); }

@@ -38,6 +38,15 @@ Translator::Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding e
     }
 }
 
+void Translator::bind_constant(const Relation& relation, const TupleSet& value) {
+    if (relation_index_.count(relation.id()))
+        throw std::invalid_argument("relation '" + relation.name() + "' is already bounded");
+    if (value.arity() != relation.arity() || value.universe_size() != n_)
+        throw std::invalid_argument("relation '" + relation.name() + "': a constant of another arity or universe");
+    relation_index_[relation.id()] = relations_.size();
+    relations_.push_back(BoolMatrix::constant(value));
+}
+
 Lit Translator::translate(const Formula& f) {
     // Encodings depend on the polarities within this formula, so nothing
     // translated for an earlier formula is reused (the circuit's structural

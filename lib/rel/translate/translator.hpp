@@ -40,6 +40,10 @@ public:
     const std::vector<PrimaryVariable>& primary_variables() const { return primaries_; }
     // The matrix of a bounded relation (by index into Bounds::relations()).
     const BoolMatrix& relation_matrix(std::size_t relation) const { return relations_[relation]; }
+    // Makes 'relation', which the bounds do not mention, the constant
+    // 'value' in later formulas.  Throws std::invalid_argument if it is
+    // already known or the arity differs.
+    void bind_constant(const Relation& relation, const TupleSet& value);
 
 private:
     using Env = std::vector<std::pair<std::uint64_t, std::uint32_t>>;  // variable id -> atom

@@ -71,6 +71,9 @@ namespace mapsound::litmus {
 // "x[r1]" (an element offset held in a register or a constant, 0 at run
 // time on a scalar), the PTX form of the address dependencies that the
 // mapping checker prints: "ld.relaxed.gpu r2, x[r1]" after "sub r1, r0, r0".
+// Fences: besides fence.sc and fence.acq_rel, mapsound reads
+// "fence.acquire.<scope>" and "fence.release.<scope>", the lowering of C++
+// acquire and release fences in seed 000 Figure 11.
 //
 // A syntax (or static) error in a litmus test.  what() is exactly
 //   "<source>:<line>:<column>: expected <expected>, found '<found>'"

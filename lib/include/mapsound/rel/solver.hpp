@@ -93,6 +93,11 @@ public:
     // std::invalid_argument (use SymmetryBreaking::off for such problems).
     // The same holds for assumptions.
     void add(const Formula& formula);
+    // Gives 'relation', which the bounds do not mention, the fixed value
+    // 'value' in every formula added or assumed later (no SAT variables).
+    // Throws std::invalid_argument if the relation is already bounded or the
+    // value has another arity or universe.
+    void add_constant(const Relation& relation, const TupleSet& value);
 
     // Looks for an instance of everything asserted; the result is
     // satisfiable (then instance() is one), unsatisfiable, or unknown (a

@@ -1,0 +1,35 @@
+// Exporting a mapping check to Coq (proofs-export/README.md): the support
+// library, a module per model, a module per check with one lemma statement
+// per axiom the bounded search found counterexample-free, and a proof
+// skeleton that is the user's (written once, never overwritten).
+//
+//   auto results = check::Checker(def).run(options);
+//   coq::export_check(def, results, events, "out");   // then: make -C out
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "mapsound/check.hpp"
+#include "mapsound/mapping.hpp"
+
+namespace mapsound::coq {
+
+struct ExportReport {
+    std::vector<std::string> written;     // files (re)generated, relative to the directory
+    std::vector<std::string> kept;        // user files left as they were
+    std::vector<std::string> statements;  // axioms that got a lemma statement
+    std::vector<std::string> omitted;     // "axiom: why" for those that did not
+};
+
+// Writes the Coq project for 'check' into 'dir' (created if needed) from the
+// checker's results at bound 'events': an axiom whose verdict is holds gets
+// a statement with its bounded evidence; fails and unknown get none.  Throws
+// model::ModelError, mapping::MappingError, std::runtime_error (a model
+// construct that cannot be exported, "file:line:col: ..."; a file that
+// cannot be written).
+ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
+                          int events, const std::filesystem::path& dir);
+
+}  // namespace mapsound::coq
