@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "mapsound/check.hpp"
+#include "mapsound/coq_export.hpp"
 #include "mapsound/model.hpp"
 
 extern char** environ;
@@ -134,7 +135,7 @@ Files write_files(const std::filesystem::path& dir, const std::string& axiom, co
 
 const char* usage =
     "usage: mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
-    "                      [--output DIR] [--race-free-programs] [--reference closure|scope-trees|thread-order|all]...\n";
+    "                      [--output DIR] [--export-coq DIR] [--race-free-programs] [--reference closure|scope-trees|thread-order|all]...\n";
 
 }  // namespace
 
@@ -142,7 +143,7 @@ int check_command(const std::vector<std::string>& args) {
     std::optional<std::string> check_path;
     check::Options options;
     bool json = false;
-    std::optional<std::filesystem::path> output;
+    std::optional<std::filesystem::path> output, export_coq;
     auto number = [&](std::size_t& i, const char* what, int& into) {
         if (i + 1 >= args.size()) return false;
         try {
@@ -192,6 +193,8 @@ int check_command(const std::vector<std::string>& args) {
             options.axioms.push_back(args[++i]);
         } else if (a == "--output" && i + 1 < args.size()) {
             output = args[++i];
+        } else if (a == "--export-coq" && i + 1 < args.size()) {
+            export_coq = args[++i];
         } else if (a == "--race-free-programs") {
             options.race_free_programs = true;
         } else if (a == "--json") {
@@ -308,6 +311,18 @@ int check_command(const std::vector<std::string>& args) {
     std::signal(SIGINT, previous);
     if (stop.stop_requested()) code = 130;
 
+    // Proof obligations for the axioms found counterexample-free (after a
+    // complete run only: an interrupted run's evidence is partial).
+    std::optional<coq::ExportReport> exported;
+    if (export_coq && code != 130 && !results.empty()) {
+        try {
+            exported = coq::export_check(def, results, options.events.value_or(def.events), *export_coq);
+        } catch (const std::exception& e) {
+            std::cerr << "mapsound check: --export-coq: " << e.what() << "\n";
+            code = 1;
+        }
+    }
+
     if (json) {
         std::ostringstream o;
         o << "{\"check\": " << json_string(def.name) << ", \"results\": [";
@@ -328,9 +343,22 @@ int check_command(const std::vector<std::string>& args) {
             }
             o << "}";
         }
-        o << "], \"peak_memory_mib\": " << fixed(peak_memory_mib(), 1) << "}\n";
+        o << "]";
+        if (exported) {
+            o << ", \"coq_statements\": [";
+            for (std::size_t i = 0; i < exported->statements.size(); ++i)
+                o << (i ? ", " : "") << json_string(exported->statements[i]);
+            o << "]";
+        }
+        o << ", \"peak_memory_mib\": " << fixed(peak_memory_mib(), 1) << "}\n";
         std::cout << o.str();
     } else {
+        if (exported) {
+            std::cout << "Coq proof obligations in " << export_coq->string() << ": " << exported->statements.size()
+                      << " lemma statements";
+            for (const auto& a : exported->statements) std::cout << " " << a;
+            std::cout << " (check them with: make -C " << export_coq->string() << ")\n";
+        }
         std::cout << "peak memory " << fixed(peak_memory_mib(), 1) << " MiB\n";
         if (code == 130) std::cout << "interrupted: the verdicts above are what was proved before the stop\n";
     }

@@ -74,3 +74,12 @@ expect("compare json" 1 stdout "\"dialect\": \"audala\", \"events\": 5, \"differ
 expect("compare malformed model" 1 stderr "malformed.cat:2:1: expected an expression" compare ${here}/malformed.cat ${models}/sc.cat)
 expect("compare usage" 2 stderr "usage: mapsound compare" compare ${models}/sc.cat)
 expect("compare bad dialect" 2 stderr "--dialect takes c, ptx or audala" compare ${models}/sc.cat ${models}/tso.cat --dialect arm)
+
+# mapsound check --export-coq: the proof obligations of the axioms that held.
+set(coq_dir ${CMAKE_CURRENT_BINARY_DIR}/cli-check-coq)
+file(REMOVE_RECURSE ${coq_dir})
+expect("check --export-coq" 0 stdout "Coq proof obligations in [^:]*: 2 lemma statements consistency-star no-thin-air"
+       check ${SOURCE_DIR}/checks/audala-ptx-relaxed-star.check --events 3 --export-coq ${coq_dir})
+if(NOT EXISTS ${coq_dir}/Check_audala_ptx_relaxed_star.v OR NOT EXISTS ${coq_dir}/Proofs_audala_ptx_relaxed_star.v)
+  message(FATAL_ERROR "check --export-coq: the Coq files are missing in ${coq_dir}")
+endif()
