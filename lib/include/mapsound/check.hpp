@@ -20,8 +20,9 @@
 // the shape instead).  A solution is a candidate; it is reported only after
 // the plain evaluator, with no SAT, confirms on the concrete graphs that the
 // target execution is consistent and that no admissible lift is race-free
-// and satisfies the axiom (every choice of the source's coherence order).
-// Candidates that fail are excluded and the search goes on.
+// and satisfies the axiom (every choice of the source's coherence order; a
+// source model with further witnesses takes one SAT query on the concrete
+// execution).  Candidates that fail are excluded and the search goes on.
 //
 // Answers do not depend on Options::jobs.
 #pragma once
@@ -148,7 +149,8 @@ public:
     const mapping::CheckDefinition& definition() const;
 
     // One result per selected axiom, in the check's order.  Throws
-    // std::invalid_argument for an axiom name the check does not list.
+    // std::invalid_argument for an axiom name the check does not list, and
+    // for Options::race_free_programs on a check without a race-free flag.
     std::vector<AxiomResult> run(const Options& options) const;
 
 private:
