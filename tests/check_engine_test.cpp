@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "check/lowering.hpp"
@@ -304,6 +305,40 @@ TEST_CASE("model comparison: smallest distinguishing tests, confirmed by litmus 
         CHECK_FALSE(litmus::run_litmus(test, model::Model::load(a)).ok);
         CHECK(litmus::run_litmus(test, model::Model::load(b)).ok);
     }
+}
+
+TEST_CASE("model comparison: programs vary in what either model reads") {
+    // Unscoped RC11 against scoped RC11 with its no-thin-air flag made an
+    // axiom: the only differences come from scopes (e.g. message passing
+    // with .cta release/acquire across CTAs, 4 events), so the search must
+    // place threads and scope events although the first model reads no
+    // scope.  The other way round, scoped RC11 allows nothing more.
+    const auto dir = std::filesystem::temp_directory_path() / "mapsound-compare-test";
+    std::filesystem::create_directories(dir);
+    const auto scoped = dir / "rc11-scoped-nta.cat";
+    std::ofstream(scoped) << "\"scoped RC11, no-thin-air as an axiom\"\ninclude \""
+                          << (root / "models" / "lib" / "rc11-relations.cat").string() << "\"\n"
+                          << "irreflexive hb ; eco? as coherence\nempty rmw & (rb ; mo) as atomicity\n"
+                             "acyclic incl & psc as sc\nacyclic sb | rf as no-thin-air\nflag ~empty race as data-race\n";
+    const std::string rc11 = (root / "models" / "rc11.cat").string();
+    const auto r = check::Checker::comparison(rc11, scoped.string(), litmus::Dialect::c, 4).run({}).front();
+    CHECK(r.verdict == check::Verdict::fails);
+    CHECK(r.events == 4);
+    REQUIRE(r.counterexample);
+    const auto test = litmus::parse_litmus(r.counterexample->source_litmus_text, "compare");
+    CHECK_FALSE(litmus::run_litmus(test, model::Model::load(rc11)).ok);
+    CHECK(litmus::run_litmus(test, model::Model::load(scoped.string())).ok);
+    CHECK(check::Checker::comparison(scoped.string(), rc11, litmus::Dialect::c, 3).run({}).front().verdict ==
+          check::Verdict::holds);
+    // PTX programs with .weak accesses, and several workers (an error in a
+    // worker is reported, not fatal).
+    check::Options two;
+    two.jobs = 2;
+    const auto ptx = check::Checker::comparison((root / "models" / "sc.cat").string(),
+                                                (root / "models" / "ptx-6.0.cat").string(), litmus::Dialect::ptx, 3)
+                         .run(two)
+                         .front();
+    CHECK(ptx.verdict == check::Verdict::fails);
 }
 
 TEST_CASE("unknown axioms are rejected with the available names") {

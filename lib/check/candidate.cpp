@@ -47,7 +47,7 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
             if (instance.tuples(*problem.scope_cta).contains(head)) ops[k].scope = exec::Scope::cta;
             if (instance.tuples(*problem.scope_gpu).contains(head)) ops[k].scope = exec::Scope::gpu;
             if (instance.tuples(*problem.scope_sys).contains(head)) ops[k].scope = exec::Scope::sys;
-        } else if (order != exec::Order::none && order != exec::Order::na) {
+        } else if (order != exec::Order::none && order != exec::Order::na && order != exec::Order::weak) {
             ops[k].scope = exec::Scope::sys;
         }
         for (int i = 0; i < L.locations; ++i)

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -47,6 +48,10 @@ struct ShapeResult {
     Statistics statistics;
 };
 
+// The vocabulary names through which a model can tell scopes or the scope
+// tree apart.
+constexpr std::initializer_list<const char*> kScopeNames = {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"};
+
 bool uses_any(const model::ModelInstance& m, std::initializer_list<const char*> names) {
     for (const char* n : names)
         if (m.vocabulary_used.count(n)) return true;
@@ -75,10 +80,13 @@ struct Checker::Impl {
           target(model::Model::load(definition.target_model)),
           mapping(std::move(m)),
           lowering(lay_out(mapping)) {
-        // What the source model reads decides what the programs vary in.
+        // What the source model reads decides what the programs vary in.  A
+        // source that reads no scopes runs every thread in one CTA of one
+        // GPU (one device: the AuDaLa and de-scoped C++ settings), even if
+        // the mapping gives instructions a narrower scope than .sys.
         exec::PreExecution empty;
         const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
-        settings.scoped = uses_any(probe, {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"});
+        settings.scoped = uses_any(probe, kScopeNames);
         settings.dependencies = uses_any(probe, {"addr", "data", "ctrl"});
         settings.lift = definition.lift;
         const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
@@ -253,16 +261,33 @@ struct Checker::Impl {
             // it are skipped, shapes before it all finish: the answer does
             // not depend on the number of workers.
             std::atomic<std::size_t> next{0}, best{shapes.size()};
-            std::atomic<bool> stopped{false};
+            std::atomic<bool> stopped{false}, failed{false};
             std::vector<std::optional<Candidate>> found(shapes.size());
+            // Statistics per shape, summed up to the answer's shape only, so
+            // that they too do not depend on the number of workers.
+            std::vector<std::optional<Statistics>> statistics(shapes.size());
+            // The first error (by shape index) is rethrown after the workers end.
+            std::exception_ptr error;
+            std::size_t error_at = shapes.size();
             std::size_t done = 0;
             auto worker = [&]() {
                 for (;;) {
                     const std::size_t i = next++;
-                    if (i >= shapes.size() || i > best.load() || options.stop.stop_requested()) return;
-                    ShapeResult r = search(shapes[i], axiom, options);
+                    if (i >= shapes.size() || i > best.load() || failed || options.stop.stop_requested()) return;
+                    ShapeResult r;
+                    try {
+                        r = search(shapes[i], axiom, options);
+                    } catch (...) {
+                        std::lock_guard<std::mutex> g(lock);
+                        if (i < error_at) {
+                            error = std::current_exception();
+                            error_at = i;
+                        }
+                        failed = true;
+                        return;
+                    }
                     std::lock_guard<std::mutex> g(lock);
-                    add(result.statistics, r.statistics);
+                    statistics[i] = r.statistics;
                     if (r.stopped) stopped = true;
                     if (r.counterexample) {
                         found[i] = std::move(r.counterexample);
@@ -278,6 +303,9 @@ struct Checker::Impl {
             for (int k = 1; k < jobs; ++k) pool.emplace_back(worker);
             worker();
             pool.clear();
+            if (error) std::rethrow_exception(error);
+            for (std::size_t i = 0; i < shapes.size() && i <= best; ++i)
+                if (statistics[i]) add(result.statistics, *statistics[i]);
             if (best < shapes.size()) {
                 result.verdict = Verdict::fails;
                 result.events = n;
@@ -340,7 +368,7 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
             for (Order o : {Order::weak, Order::rlx, Order::acq}) add(SourceKind::read, o);
             for (Order o : {Order::weak, Order::rlx, Order::rel}) add(SourceKind::write, o);
             for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel}) add(SourceKind::rmw, o);
-            for (Order o : {Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
+            for (Order o : {Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
             break;
         case litmus::Dialect::audala:
             add(SourceKind::read, std::nullopt);
@@ -365,6 +393,12 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     mapping::Mapping m = identity_mapping(dialect);
     d.mapping = m.name;
     Checker c(std::make_unique<Impl>(std::move(d), std::move(m)));
+    // Programs vary in whatever either model reads.
+    auto& settings = c.impl_->settings;
+    exec::PreExecution empty;
+    const auto b_reads = c.impl_->target.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
+    settings.scoped = settings.scoped || uses_any(b_reads, kScopeNames);
+    settings.dependencies = settings.dependencies || uses_any(b_reads, {"addr", "data", "ctrl"});
     c.impl_->source_dialect = c.impl_->target_dialect = dialect;
     c.impl_->confirm_outcomes = true;
     return c;

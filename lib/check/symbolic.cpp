@@ -68,7 +68,9 @@ constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"W
                                                         {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
                                                         {"SC", Order::sc}};
 
-bool is_atomic(Order o) { return o != Order::none && o != Order::na; }
+// Events with a scope: every order but none (AuDaLa), na (C++ non-atomic)
+// and weak (PTX .weak).
+bool is_atomic(Order o) { return o != Order::none && o != Order::na && o != Order::weak; }
 
 }  // namespace
 

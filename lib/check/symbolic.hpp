@@ -27,8 +27,9 @@
 namespace mapsound::check {
 
 struct EncodingSettings {
-    // Source events carry scopes (the source model reads the scope tree or
-    // the scope sets); otherwise every atomic source event is system-scoped.
+    // Source events carry scopes and threads a place in the scope tree (the
+    // source model reads the scope tree or the scope sets); otherwise every
+    // atomic source event is system-scoped and every thread in CTA 0 of GPU 0.
     bool scoped = false;
     // Dependencies are chosen by the solver (the source model reads
     // addr/data/ctrl); otherwise programs have none.

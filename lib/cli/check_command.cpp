@@ -213,6 +213,13 @@ int check_command(const std::vector<std::string>& args) {
         std::cerr << usage;
         return 2;
     }
+    if (export_coq && (options.race_free_programs || options.target_events)) {
+        // The statements quantify over every race-free execution of every
+        // compiled program: a restricted search is no evidence for them.
+        std::cerr << "mapsound check: --export-coq takes its evidence from the full search, not with "
+                  << (options.race_free_programs ? "--race-free-programs" : "--target-events") << "\n";
+        return 2;
+    }
 
     std::optional<check::Checker> checker;
     try {

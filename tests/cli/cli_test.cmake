@@ -83,3 +83,5 @@ expect("check --export-coq" 0 stdout "Coq proof obligations in [^:]*: 2 lemma st
 if(NOT EXISTS ${coq_dir}/Check_audala_ptx_relaxed_star.v OR NOT EXISTS ${coq_dir}/Proofs_audala_ptx_relaxed_star.v)
   message(FATAL_ERROR "check --export-coq: the Coq files are missing in ${coq_dir}")
 endif()
+expect("check --export-coq refuses a restricted search" 2 stderr "--export-coq takes its evidence from the full search"
+       check ${SOURCE_DIR}/checks/audala-ptx-relaxed-star.check --events 3 --target-events 2 --export-coq ${coq_dir})

@@ -101,7 +101,9 @@ struct Options {
     // Counterexamples must be race-free programs (no consistent source
     // execution raises the check's race flag), as seed 000's theorem reads,
     // not only race-free executions (the default); programs that are not
-    // are excluded and the search goes on.  Needs a race-free flag.
+    // are excluded and the search goes on.  Needs a race-free flag.  The
+    // programs searched are straight-line (no branches), so race freedom
+    // never rests on a guard.
     bool race_free_programs = false;
     // Only programs that compile to at most this many target events
     // (initial writes not counted), as Alloy's `for N` bounds both sides.
