@@ -18,7 +18,6 @@
 #include "check/shape.hpp"
 #include "check/symbolic.hpp"
 #include "mapsound/check.hpp"
-#include "mapsound/litmus/expand.hpp"
 #include "mapsound/litmus/print.hpp"
 #include "mapsound/litmus/run.hpp"
 
@@ -52,6 +51,16 @@ struct ShapeResult {
 // tree apart.
 constexpr std::initializer_list<const char*> kScopeNames = {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"};
 
+// "models/rc11.cat" -> "rc11", for names and descriptions.
+std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+// The target's coherence order as the solver chose it (none if the target
+// model has no co).
+Pairs target_co(const Candidate& c) {
+    auto it = c.target_witnesses.find("co");
+    return it == c.target_witnesses.end() ? Pairs{} : it->second;
+}
+
 bool uses_any(const model::ModelInstance& m, std::initializer_list<const char*> names) {
     for (const char* n : names)
         if (m.vocabulary_used.count(n)) return true;
@@ -71,6 +80,7 @@ struct Checker::Impl {
     litmus::Dialect target_dialect = litmus::Dialect::ptx;
     // Candidates must also be confirmed by litmus mode (model comparison).
     bool confirm_outcomes = false;
+    std::set<std::string> source_flags;  // the source model's flag names
 
     explicit Impl(mapping::CheckDefinition d) : Impl(d, mapping::load_mapping(d.mapping)) {}
 
@@ -88,6 +98,7 @@ struct Checker::Impl {
         const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
         settings.scoped = uses_any(probe, kScopeNames);
         settings.dependencies = uses_any(probe, {"addr", "data", "ctrl"});
+        for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
         const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
                                          [](const mapping::Rule& r) { return r.order.has_value(); });
@@ -179,15 +190,10 @@ struct Checker::Impl {
     // The candidate's litmus tests, decided by litmus mode: the source model
     // forbids the outcome and the target model allows it.
     bool outcome_differs(const Candidate& c, const std::string& axiom) const {
-        const auto co_t = c.target_witnesses.count("co") ? c.target_witnesses.at("co") : Pairs{};
         const auto src = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, "candidate", "");
-        const auto tgt = execution_litmus(c.compiled.target, c.target_rf, co_t, target_dialect, "candidate", "");
+        const auto tgt = execution_litmus(c.compiled.target, c.target_rf, target_co(c), target_dialect, "candidate", "");
         litmus::RunOptions forbid;
-        if (axiom != kWholeModel) {
-            exec::PreExecution none;
-            for (const auto& f : source.instantiate(exec::vocabulary_of(none, rel::Relation::binary("rf"))).flags)
-                if (f.name == axiom) forbid.forbidden_flags.push_back(axiom);
-        }
+        if (source_flags.count(axiom)) forbid.forbidden_flags.push_back(axiom);
         return !litmus::run_litmus(src, source, forbid).ok && litmus::run_litmus(tgt, target).ok;
     }
 
@@ -202,21 +208,6 @@ struct Checker::Impl {
         into.solve_seconds += s.solve_seconds;
     }
 
-    // Whether no consistent execution of the program (any values) raises
-    // the race flag.
-    bool program_race_free(const litmus::LitmusTest& test) const {
-        for (const auto& cand : litmus::expand(test)) {
-            exec::ExecutionQuery q(source, cand.pre);
-            rel::Formula racy = q.consistent();
-            for (const auto& f : q.instance.flags)
-                if (f.name == *definition.race_free_flag) racy = racy && f.holds;
-            rel::Options o;
-            o.symmetry = rel::SymmetryBreaking::off;
-            if (rel::solve(racy, q.bounds, o)) return false;
-        }
-        return true;
-    }
-
     Counterexample present(Candidate c, const Shape& shape, const std::string& axiom) const {
         Counterexample x;
         x.events = shape.events();
@@ -225,21 +216,21 @@ struct Checker::Impl {
         x.shape = placed.to_string();
         const bool whole = axiom == kWholeModel;
         const std::string name = whole ? definition.name : definition.name + "-" + axiom;
-        auto stem = [](const std::string& path) { return std::filesystem::path(path).stem().string(); };
         const std::string about = whole ? "allowed by " + stem(definition.target_model) + ", forbidden by " +
                                               stem(definition.source_model)
                                         : "counterexample to " + axiom + " for " + definition.name;
         // The lifted co of the target, for the source picture.
         x.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
                                            about + (whole ? "" : " (source)"));
-        const auto co_t = c.target_witnesses.count("co") ? c.target_witnesses.at("co") : Pairs{};
+        const Pairs co_t = target_co(c);
         x.target_litmus = execution_litmus(c.compiled.target, c.target_rf, co_t, target_dialect, name,
                                            about + (whole ? "" : " (target)"));
         x.source_litmus_text = litmus::print_litmus(x.source_litmus);
         x.target_litmus_text = litmus::print_litmus(x.target_litmus);
         x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)");
         x.target_dot = execution_dot(c.compiled.target, c.target_rf, co_t, name + " (target)");
-        if (definition.race_free_flag) x.program_race_free = program_race_free(x.source_litmus);
+        if (definition.race_free_flag)
+            x.program_race_free = !racy_execution(c.source, source, *definition.race_free_flag).has_value();
         x.source = std::move(c.source);
         x.compiled = std::move(c.compiled);
         x.source_rf = std::move(c.source_rf);
@@ -382,7 +373,6 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
 
 Checker Checker::comparison(const std::string& a, const std::string& b, litmus::Dialect dialect, int events) {
     mapping::CheckDefinition d;
-    auto stem = [](const std::string& path) { return std::filesystem::path(path).stem().string(); };
     d.name = stem(a) + "-vs-" + stem(b);
     d.path = d.name;
     d.source_model = a;

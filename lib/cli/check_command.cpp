@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "mapsound/check.hpp"
@@ -144,36 +145,30 @@ int check_command(const std::vector<std::string>& args) {
     check::Options options;
     bool json = false;
     std::optional<std::filesystem::path> output, export_coq;
-    auto number = [&](std::size_t& i, const char* what, int& into) {
-        if (i + 1 >= args.size()) return false;
-        try {
-            std::size_t used = 0;
-            into = std::stoi(args[++i], &used);
-            if (used != args[i].size() || into < 1) return false;
-        } catch (const std::exception&) {
-            return false;
-        }
-        (void)what;
-        return true;
+    // The positive number after option i (consumed), into 'into'.
+    auto number = [&](std::size_t& i, int& into) {
+        const auto value = i + 1 < args.size() ? positive_number(args[++i]) : std::nullopt;
+        if (value) into = *value;
+        return value.has_value();
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--events") {
             int n = 0;
-            if (!number(i, "--events", n)) {
+            if (!number(i, n)) {
                 std::cerr << "mapsound check: --events takes a positive number\n";
                 return 2;
             }
             options.events = n;
         } else if (a == "--target-events") {
             int m = 0;
-            if (!number(i, "--target-events", m)) {
+            if (!number(i, m)) {
                 std::cerr << "mapsound check: --target-events takes a positive number\n";
                 return 2;
             }
             options.target_events = m;
         } else if (a == "--jobs") {
-            if (!number(i, "--jobs", options.jobs)) {
+            if (!number(i, options.jobs)) {
                 std::cerr << "mapsound check: --jobs takes a positive number\n";
                 return 2;
             }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "mapsound/check.hpp"
@@ -54,14 +55,9 @@ int compare_command(const std::vector<std::string>& args) {
     bool json = false;
     std::optional<std::filesystem::path> output;
     auto positive = [&](std::size_t& i, int& into) {
-        if (i + 1 >= args.size()) return false;
-        try {
-            std::size_t used = 0;
-            into = std::stoi(args[++i], &used);
-            return used == args[i].size() && into >= 1;
-        } catch (const std::exception&) {
-            return false;
-        }
+        const auto value = i + 1 < args.size() ? positive_number(args[++i]) : std::nullopt;
+        if (value) into = *value;
+        return value.has_value();
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];

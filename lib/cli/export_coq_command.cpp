@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/coq_export.hpp"
@@ -17,16 +18,6 @@ namespace {
 
 const char* const usage = "usage: mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]\n";
 
-bool positive(const std::string& text, int& into) {
-    try {
-        std::size_t used = 0;
-        into = std::stoi(text, &used);
-        return used == text.size() && into >= 1;
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 }  // namespace
 
 int export_coq_command(const std::vector<std::string>& args) {
@@ -36,15 +27,15 @@ int export_coq_command(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if ((a == "--events" || a == "--jobs") && i + 1 < args.size()) {
-            int n = 0;
-            if (!positive(args[++i], n)) {
+            const auto n = positive_number(args[++i]);
+            if (!n) {
                 std::cerr << "mapsound export-coq: " << a << " takes a positive number\n";
                 return 2;
             }
             if (a == "--events")
-                options.events = n;
+                options.events = *n;
             else
-                options.jobs = n;
+                options.jobs = *n;
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
             dir = args[++i];
         } else if (!a.empty() && a[0] == '-') {
