@@ -49,7 +49,6 @@ struct ShapeResult {
 
 // The vocabulary names through which a model can tell scopes or the scope
 // tree apart.
-constexpr std::initializer_list<const char*> kScopeNames = {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"};
 
 // "models/rc11.cat" -> "rc11", for names and descriptions.
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
@@ -61,11 +60,13 @@ Pairs target_co(const Candidate& c) {
     return it == c.target_witnesses.end() ? Pairs{} : it->second;
 }
 
-bool uses_any(const model::ModelInstance& m, std::initializer_list<const char*> names) {
-    for (const char* n : names)
+bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& names) {
+    for (const auto& n : names)
         if (m.vocabulary_used.count(n)) return true;
     return false;
 }
+
+const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 
 }  // namespace
 
@@ -96,8 +97,8 @@ struct Checker::Impl {
         // the mapping gives instructions a narrower scope than .sys.
         exec::PreExecution empty;
         const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
-        settings.scoped = uses_any(probe, kScopeNames);
-        settings.dependencies = uses_any(probe, {"addr", "data", "ctrl"});
+        settings.scoped = uses_any(probe, exec::scope_names());
+        settings.dependencies = uses_any(probe, kDependencyNames);
         for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
         const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
@@ -387,8 +388,8 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     auto& settings = c.impl_->settings;
     exec::PreExecution empty;
     const auto b_reads = c.impl_->target.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
-    settings.scoped = settings.scoped || uses_any(b_reads, kScopeNames);
-    settings.dependencies = settings.dependencies || uses_any(b_reads, {"addr", "data", "ctrl"});
+    settings.scoped = settings.scoped || uses_any(b_reads, exec::scope_names());
+    settings.dependencies = settings.dependencies || uses_any(b_reads, kDependencyNames);
     c.impl_->source_dialect = c.impl_->target_dialect = dialect;
     c.impl_->confirm_outcomes = true;
     return c;

@@ -62,8 +62,11 @@ litmus::Scope litmus_scope(exec::Scope s) {
         case exec::Scope::cta: return litmus::Scope::cta;
         case exec::Scope::gpu: return litmus::Scope::gpu;
         case exec::Scope::sys: return litmus::Scope::sys;
+        case exec::Scope::sg:
+        case exec::Scope::cluster:
+        case exec::Scope::qf: break;
     }
-    return litmus::Scope::none;
+    throw std::logic_error("no litmus dialect of a mapping check has the scope " + mapping::scope_name(s));
 }
 
 // A location of x: a scalar, or element 'index' of array 'base' ("a[1]").

@@ -148,7 +148,10 @@ const char* order_name(Order o) {
 const char* scope_name(EScope s) {
     switch (s) {
         case EScope::none: return "";
+        case EScope::sg: return "sg";
         case EScope::cta: return "cta";
+        case EScope::cluster: return "cluster";
+        case EScope::qf: return "qf";
         case EScope::gpu: return "gpu";
         case EScope::sys: return "sys";
     }

@@ -30,7 +30,10 @@ const char* order_set(exec::Order o) {
 
 const char* scope_set(exec::Scope s) {
     switch (s) {
+        case exec::Scope::sg: return "SG";
         case exec::Scope::cta: return "CTA";
+        case exec::Scope::cluster: return "CLUSTER";
+        case exec::Scope::qf: return "QF";
         case exec::Scope::gpu: return "GPU";
         case exec::Scope::sys: return "SYS";
         case exec::Scope::none: return nullptr;
