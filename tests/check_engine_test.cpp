@@ -151,6 +151,21 @@ TEST_CASE("cxx-to-ptx: coherence, atomicity and SC hold up to 4 events") {
     }
 }
 
+TEST_CASE("cxx-to-ptx-sc-per-scope: the repaired SC axiom holds at 5 events, where Fig. 10's fails") {
+    // Issue 12: with the SC axiom per scope instance, the Fig. 11 mapping
+    // keeps SC at the bound where Fig. 10's per-edge axiom has its
+    // mixed-scope counterexample (cxx-to-ptx.check: sc fails at 5).
+    for (const char* axiom : {"sc-cta", "sc-gpu", "sc-sys"}) {
+        CAPTURE(axiom);
+        const auto r = run_one("cxx-to-ptx-sc-per-scope", axiom, 5, 2);
+        CHECK(r.verdict == check::Verdict::holds);
+        CHECK(r.events == 5);
+    }
+    const auto fig10 = run_one("cxx-to-ptx", "sc", 5, 2);
+    CHECK(fig10.verdict == check::Verdict::fails);
+    CHECK(fig10.events == 5);
+}
+
 TEST_CASE("cxx-to-ptx-sc-load-no-fence: SC fails with store buffering at 4 events") {
     const auto r = run_one("cxx-to-ptx-sc-load-no-fence", "sc", 4);
     CHECK(r.verdict == check::Verdict::fails);

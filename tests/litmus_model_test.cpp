@@ -5,7 +5,11 @@
 //   - C11 (Batty, Donaldson, Wickerson, POPL 2016; c11.cat) against RC11
 //     (Lahav et al., PLDI 2017): SC fences, release sequences;
 //   - atomic read-modify-writes under SC and TSO (herd7's sc.cat and
-//     x86tso.cat), RC11, C11 and PTX.
+//     x86tso.cat), RC11, C11 and PTX;
+//   - scoped RC11 with Fig. 10's SC axiom against the per-scope-instance
+//     repair (rc11-scoped-sc-per-scope.cat);
+//   - RC11's release sequence against C++20's (P0982R1; the *-cxx20.cat
+//     models).
 // Mutants of the model texts show that each distinguishing verdict rests
 // on the part of the model that should decide it.
 #include <doctest/doctest.h>
@@ -108,5 +112,60 @@ TEST_CASE("sc and tso mutants: the RMW verdicts rest on the atomicity axiom") {
         const auto no_atomicity = mutant(file, "empty rmw & (fre ; coe) as atomicity", "");
         CHECK(ok("RMW-split-by-store.litmus", no_atomicity));
         CHECK(ok("RMW-split-by-store-ptx.litmus", no_atomicity));
+    }
+}
+
+TEST_CASE("scoped RC11: the per-scope SC axiom needs each level's clause") {
+    // SB at .gpu scope across two CTAs is forbidden by the GPU-level clause
+    // alone; SB at .cta inside one CTA by the CTA-level clause alone; SB at
+    // system scope across GPUs by the system-level clause alone.
+    const std::string sb = R"(C SB-scoped
+{
+[x] = 0;
+[y] = 0;
+}
+
+P0@cta 0,gpu 0 (atomic_int* x, atomic_int* y) {
+  atomic_store_explicit(x, 1, memory_order_seq_cst, memory_scope_SCOPE);
+  int r0 = atomic_load_explicit(y, memory_order_seq_cst, memory_scope_SCOPE);
+}
+
+P1@cta CTA1,gpu GPU1 (atomic_int* x, atomic_int* y) {
+  atomic_store_explicit(y, 1, memory_order_seq_cst, memory_scope_SCOPE);
+  int r0 = atomic_load_explicit(x, memory_order_seq_cst, memory_scope_SCOPE);
+}
+
+exists (0:r0=0 /\ 1:r0=0)
+)";
+    struct Case {
+        const char* scope;
+        const char* cta1;
+        const char* gpu1;
+        const char* clause;
+    };
+    const Case cases[] = {{"cta", "0", "0", "as sc-cta"}, {"gpu", "1", "0", "as sc-gpu"}, {"sys", "1", "1", "as sc-sys"}};
+    const std::string lib = read_file(models_dir / "lib" / "sc-per-scope.cat");
+    for (const auto& c : cases) {
+        CAPTURE(c.scope);
+        std::string text = sb;
+        for (const auto& [from, to] : {std::pair<std::string, std::string>{"SCOPE", c.scope},
+                                       {"CTA1", c.cta1},
+                                       {"GPU1", c.gpu1}})
+            for (auto at = text.find(from); at != std::string::npos; at = text.find(from))
+                text.replace(at, from.size(), to);
+        const auto test = litmus::parse_litmus(text, "SB-scoped.litmus");
+        CHECK_FALSE(litmus::run_litmus(test, load("rc11-scoped-sc-per-scope.cat")).ok);
+        CHECK_FALSE(litmus::run_litmus(test, load("rc11-scoped.cat")).ok);
+        // The model with this level's clause dropped (the other two kept)
+        // allows the cycle.
+        const auto at = lib.find(c.clause);
+        REQUIRE(at != std::string::npos);
+        const auto begin = lib.rfind("\nacyclic", at);
+        REQUIRE(begin != std::string::npos);
+        std::string weakened = lib;
+        weakened.erase(begin + 1, at + std::string(c.clause).size() - begin - 1);
+        const auto without_clause =
+            mutant("rc11-scoped-sc-per-scope.cat", "include \"lib/sc-per-scope.cat\"", weakened);
+        CHECK(litmus::run_litmus(test, without_clause).ok);
     }
 }
