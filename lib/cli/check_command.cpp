@@ -110,6 +110,24 @@ std::string statistics_json(const check::Statistics& s) {
            ", \"solve_seconds\": " + fixed(s.solve_seconds, 3) + "}";
 }
 
+// "rc11-scoped (thin-air as an axiom) forbids the outcome: 0 of 3
+// consistent executions show it".
+std::string judgement_text(const check::LitmusJudgement& j) {
+    std::string out = std::filesystem::path(j.model).stem().string();
+    for (const auto& f : j.forbidden_flags) out += " (" + f + " as an axiom)";
+    out += j.ok ? " allows the outcome: " : " forbids the outcome: ";
+    return out + std::to_string(j.positive) + " of " + std::to_string(j.positive + j.negative) +
+           " consistent executions show it";
+}
+
+std::string judgement_json(const check::LitmusJudgement& j) {
+    std::string flags;
+    for (const auto& f : j.forbidden_flags) flags += (flags.empty() ? "" : ", ") + json_string(f);
+    return "{\"model\": " + json_string(j.model) + ", \"forbidden_flags\": [" + flags + "], \"verdict\": \"" +
+           (j.ok ? "Ok" : "No") + "\", \"positive\": " + std::to_string(j.positive) +
+           ", \"negative\": " + std::to_string(j.negative) + "}";
+}
+
 struct Files {
     std::vector<std::string> written;
 };
@@ -294,6 +312,10 @@ int check_command(const std::vector<std::string>& args) {
                                               ? "; the program is race-free (no consistent execution races)"
                                               : "; the program is not race-free (another consistent execution races)");
                         std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
+                        std::cout << "  litmus round trip: " << judgement_text(c.round_trip.source) << "; "
+                                  << judgement_text(c.round_trip.target) << ": "
+                                  << (c.round_trip.confirmed() ? "confirmed" : "NOT confirmed at the level of outcomes")
+                                  << "\n";
                         const Files f = write_files(out_dir, result.axiom, c);
                         for (const auto& w : f.written) std::cout << "  wrote " << w << "\n";
                     }
@@ -341,7 +363,10 @@ int check_command(const std::vector<std::string>& args) {
                 o << ", \"source_litmus\": " << json_string(c.source_litmus_text)
                   << ", \"target_litmus\": " << json_string(c.target_litmus_text)
                   << ", \"source_dot\": " << json_string(c.source_dot)
-                  << ", \"target_dot\": " << json_string(c.target_dot) << "}";
+                  << ", \"target_dot\": " << json_string(c.target_dot)
+                  << ", \"round_trip\": {\"source\": " << judgement_json(c.round_trip.source)
+                  << ", \"target\": " << judgement_json(c.round_trip.target)
+                  << ", \"confirmed\": " << (c.round_trip.confirmed() ? "true" : "false") << "}}";
             }
             o << "}";
         }
