@@ -18,11 +18,15 @@
 // rule, scope, location and dependencies, and the scope tree, are the
 // solver's choice (Options::scope_trees can make the scope tree part of
 // the shape instead).  A solution is a candidate; it is reported only after
-// the plain evaluator, with no SAT, confirms on the concrete graphs that the
-// target execution is consistent and that no admissible lift is race-free
-// and satisfies the axiom (every choice of the source's coherence order; a
-// source model with further witnesses takes one SAT query on the concrete
-// execution).  Candidates that fail are excluded and the search goes on.
+// it is confirmed on the concrete graphs, apart from the symbolic problem:
+// both rf are reads-from relations (a write and a read of one location,
+// one write per read), the candidate's litmus tests, run on its rf, state
+// its outcome, the plain evaluator finds the target execution consistent,
+// and no admissible lift is race-free and satisfies the axiom (every
+// choice of the source's coherence order; a source model with further
+// witnesses takes one SAT query on the concrete execution).  Candidates
+// that fail are excluded and the search goes on.  Every counterexample
+// reported also carries the litmus round trip's verdicts (RoundTrip).
 //
 // Answers do not depend on Options::jobs.
 #pragma once
