@@ -50,9 +50,6 @@ struct ShapeResult {
     Statistics statistics;
 };
 
-// The vocabulary names through which a model can tell scopes or the scope
-// tree apart.
-
 // "models/rc11.cat" -> "rc11", for names and descriptions.
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
@@ -69,6 +66,7 @@ bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& nam
     return false;
 }
 
+// The vocabulary names through which a model can see dependencies.
 const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 
 }  // namespace
