@@ -46,9 +46,20 @@ def loadavg():
 
 
 def git_describe():
+    """The commit, '-dirty' when tracked files differ from it."""
     try:
         return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                               text=True).stdout.strip()
+    except OSError:
+        return None
+
+
+def git_modified():
+    """The tracked files that differ from the commit (what '-dirty' means)."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                             capture_output=True, text=True).stdout
+        return [line[3:] for line in out.splitlines()]
     except OSError:
         return None
 
@@ -59,7 +70,8 @@ class Part:
     def __init__(self, results, name):
         self.dir = os.path.join(results, name)
         os.makedirs(self.dir, exist_ok=True)
-        self.meta = {"part": name, "git": git_describe(), "host": platform.node(), "cpus": os.cpu_count(),
+        self.meta = {"part": name, "git": git_describe(), "modified": git_modified(), "build": None,
+                     "host": platform.node(), "cpus": os.cpu_count(),
                      "started_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                      "commands": []}
         self.ok = True
@@ -206,6 +218,7 @@ def main():
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
         p = Part(results, name)
+        p.meta["build"] = args.build
         PARTS[name](args, p)
         ok = p.finish() and ok
     return 0 if ok else 1
