@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every figure of bench/README.md, reproduced by one command per part.
 
-    bench/run.py PART... [--build DIR] [--results DIR] [--jobs K]
+    bench/run.py PART... [--build DIR] [--results DIR] [--jobs K] [--budget S]
 
 Parts:
   headline      seed 000 Fig. 17 and seed 003 Table 1 beside Alloy
@@ -108,7 +108,7 @@ class Part:
 
 def part_headline(args, p):
     code = p.run([sys.executable, "bench/mapping-bench.py", "--mapsound", args.mapsound, "--jobs", str(args.jobs),
-                  "--budget", "900", "--fig17-bounds", "4..7", "--table1-bounds", "4..8", "--results", p.dir],
+                  "--budget", str(args.budget), "--fig17-bounds", "4..7", "--table1-bounds", "4..8", "--results", p.dir],
                  stdout_to="console.txt")
     p.ok = code == 0
 
@@ -208,6 +208,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="the build folder (default: build)")
     ap.add_argument("--results", help="results folder (default: bench/results/YYYY-MM-DD, UTC)")
     ap.add_argument("--jobs", type=int, default=2, help="worker threads per run (default 2)")
+    ap.add_argument("--budget", type=int, default=900, help="headline: seconds per cell before a timeout (default 900)")
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.mapsound = os.path.join(args.build, "mapsound")
