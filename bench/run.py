@@ -31,6 +31,7 @@ import datetime
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -81,6 +82,7 @@ class Part:
         (or the console), stderr to the console.  Records load and time."""
         record = {"argv": argv, "loadavg_before": loadavg()}
         print("$ " + " ".join(argv), flush=True)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.monotonic()
         if stdout_to:
             with open(os.path.join(self.dir, stdout_to), "w") as out:
@@ -88,12 +90,17 @@ class Part:
         else:
             code = subprocess.run(argv, cwd=ROOT).returncode
         record["wall_s"] = round(time.monotonic() - start, 3)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # User and system CPU of the command and its children: with a busy
+        # machine, wall_s grows and cpu_s does not.
+        record["cpu_s"] = round(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 3)
         record["loadavg_after"] = loadavg()
         record["exit"] = code
         if stdout_to:
             record["stdout"] = stdout_to
         self.meta["commands"].append(record)
-        print(f"  exit {code}, {record['wall_s']} s, load {record['loadavg_before']} -> {record['loadavg_after']}",
+        print(f"  exit {code}, {record['wall_s']} s wall, {record['cpu_s']} s CPU, "
+              f"load {record['loadavg_before']} -> {record['loadavg_after']}",
               flush=True)
         return code
 
@@ -143,7 +150,7 @@ def part_techniques(args, p):
     configs = [("default", [], (5, 6)), ("closure", ["--reference", "closure"], (5, 6)),
                ("thread-order", ["--reference", "thread-order"], (5, 6)),
                ("scope-trees", ["--reference", "scope-trees"], (5,)), ("all", ["--reference", "all"], (5,))]
-    lines = ["configuration   events  wall_s  shapes  max_vars  max_clauses  verdict  load_before -> after"]
+    lines = ["configuration   events   wall_s    cpu_s  shapes  max_vars  max_clauses  verdict  load_before -> after"]
     for name, flags, bounds in configs:
         for n in bounds:
             doc, cmd = check_json(args, p, f"{name}-{n}", "checks/cxx-to-ptx.check",
@@ -152,7 +159,7 @@ def part_techniques(args, p):
                 continue
             r = doc["results"][0]
             s = r["statistics"]
-            lines.append(f"{name:<15} {n:>6} {cmd['wall_s']:>7.2f} {s['shapes']:>7} {s['max_variables']:>9} "
+            lines.append(f"{name:<15} {n:>6} {cmd['wall_s']:>8.2f} {cmd['cpu_s']:>8.2f} {s['shapes']:>7} {s['max_variables']:>9} "
                          f"{s['max_clauses']:>12}  {r['verdict']:<7}  {cmd['loadavg_before']} -> {cmd['loadavg_after']}")
     with open(os.path.join(p.dir, "table.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
