@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "identifier.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
@@ -284,8 +285,8 @@ CheckModule check_module(const CheckModuleInput& in) {
         if (result->verdict == check::Verdict::fails) {
             std::string where = result->counterexample
                                     ? "litmus test " + result->counterexample->source_litmus.name + " (counterexamples/" +
-                                          expectation.name + "-source.litmus, compiled: " + expectation.name +
-                                          "-target.litmus)"
+                                          output::safe_file_name(expectation.name) + "-source.litmus, compiled: " +
+                                          output::safe_file_name(expectation.name) + "-target.litmus)"
                                     : std::string("no counterexample recorded");
             out.omitted.push_back(expectation.name + ": counterexample at " + std::to_string(result->events) +
                                   " events, " + where);
