@@ -4,7 +4,8 @@
 // dialect the model reads (as `mapsound compare` guesses it), every
 // candidate execution of each pre-execution (rf and the model's witnesses,
 // as the engine enumerates them, capped) is written to a Coq file that
-// claims, per condition and for consistency, the engine's verdict, and for
+// claims, per condition and for consistency, the engine's verdict, that the
+// candidate is well-formed (MsExec.wf: it is one lib/exec built), and for
 // every derived name of the execution vocabulary (MsVocabulary.v, from
 // lib/exec/vocabulary.cat) the engine's value; coqc must prove every claim
 // by computation.  Two controls show that a wrong export fails: a flipped
@@ -186,7 +187,7 @@ int main(int argc, char** argv) {
         {"ptx",
          {"seeds/000-fig5-MP.litmus", "seeds/000-fig6-SB-fence-sc.litmus", "seeds/000-fig8-LB-thin-air.litmus",
           "seeds/000-fig9a-CoRR.litmus", "seeds/001-fig6-co-not-total.litmus", "seeds/000-fig5-MP-cta-variant.litmus",
-          "seeds/000-fig12b-ISA2-rmw-sc-no-release.litmus"}},
+          "seeds/000-fig12b-ISA2-rmw-sc-no-release.litmus", "seeds/001-fig7-SB-dynamic-barrier.litmus"}},
         {"c", {"seeds/classic-MP.litmus", "seeds/classic-SB.litmus", "seeds/classic-LB.litmus",
                "seeds/000-fig12a-ISA2-rmw-sc.litmus"}},
         {"audala", {"audala/003-fig11c-r1-42-r2-42.litmus", "audala/003-fig14.litmus"}},

@@ -50,6 +50,17 @@ Proof. intros E b x; reflexivity. Qed.
 Lemma refl2 : forall E (b : brel E), reflects2 b (to_rel b).
 Proof. intros E b x y; reflexivity. Qed.
 
+(* A finite type from a numbering of its elements: cheap to build for the
+   event types of concrete executions (no decision of equality by cases). *)
+Definition finite_of_index {E} (index : E -> nat) (of : nat -> E) (n : nat)
+  (inv : forall x, of (index x) = x) (bound : forall x, Nat.ltb (index x) n = true) : finite E.
+Proof.
+  refine {| elems := map of (List.seq 0 n); eqb := fun x y => Nat.eqb (index x) (index y) |}.
+  - intros x y; rewrite Nat.eqb_eq; split; [intro H; rewrite <- (inv x), <- (inv y), H; reflexivity | intros ->; reflexivity].
+  - intro x; apply in_map_iff; exists (index x); split; [apply inv |].
+    apply in_seq; split; [apply Nat.le_0_l | apply Nat.ltb_lt, bound].
+Defined.
+
 (* The booleans of an execution's primitive facts, the execution they stand
    for, and what it means for them to reflect a given execution. *)
 Record BExecution (E : Type) := {

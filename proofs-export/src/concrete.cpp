@@ -36,15 +36,17 @@ std::string event_type_text(const std::string& type, const std::string& prefix, 
     if (n == 0) throw std::invalid_argument("an event type needs at least one event");
     std::string o = "Inductive " + type + " := ";
     for (std::size_t i = 0; i < n; ++i) o += (i ? " | " : "") + atom(prefix, i);
-    o += ".\nScheme Equality for " + type + ".\n";
-    o += "Definition " + type + "_all := [";
-    for (std::size_t i = 0; i < n; ++i) o += (i ? "; " : "") + atom(prefix, i);
-    o += "].\n";
-    o += "Lemma " + type + "_beq_iff : forall x y, " + type + "_beq x y = true <-> x = y.\n"
-         "Proof. intros x y; split; [apply internal_" + type + "_dec_bl | apply internal_" + type + "_dec_lb]. Qed.\n";
-    o += "Lemma " + type + "_all_in : forall x, In x " + type + "_all.\nProof. destruct x; simpl; tauto. Qed.\n";
-    o += "Definition " + fin + " : finite " + type + " := {| elems := " + type + "_all; eqb := " + type +
-         "_beq; eqb_eq := " + type + "_beq_iff; elems_all := " + type + "_all_in |}.\n\n";
+    o += ".\nDefinition " + type + "_index (x : " + type + ") : nat :=\n  match x with";
+    for (std::size_t i = 0; i < n; ++i) o += (i ? " | " : " ") + atom(prefix, i) + " => " + std::to_string(i);
+    o += " end.\nDefinition " + type + "_of (k : nat) : " + type + " :=\n  match k with";
+    for (std::size_t i = 0; i < n; ++i) o += (i ? " | " : " ") + std::to_string(i) + " => " + atom(prefix, i);
+    o += " | _ => " + atom(prefix, 0) + " end.\n";
+    o += "Lemma " + type + "_of_index : forall x, " + type + "_of (" + type + "_index x) = x.\n"
+         "Proof. destruct x; reflexivity. Qed.\n";
+    o += "Lemma " + type + "_index_bound : forall x, Nat.ltb (" + type + "_index x) " + std::to_string(n) +
+         " = true.\nProof. destruct x; reflexivity. Qed.\n";
+    o += "Definition " + fin + " : finite " + type + " :=\n  finite_of_index " + type + "_index " + type + "_of " +
+         std::to_string(n) + " " + type + "_of_index " + type + "_index_bound.\n\n";
     return o;
 }
 

@@ -73,6 +73,8 @@ std::string instance_file(const ModelModule& module, std::size_t events,
         const std::string hx = "(exec_of_reflects " + X + ")", hw = "(wit_of_reflects " + W + ")";
         o << "(* Candidate " << k << ": " << c.description << " *)\n";
         o << bexecution_text(X, "ev", "ev_", c.primitives);
+        o << "Lemma " << p << "wf : wf " << on_x << ".\nProof. apply (wf_ok fin " << hx
+          << "); vm_compute; reflexivity. Qed.\n";
         o << "Definition " << W << " : BWitness ev := Build_BWitness ev";
         for (const auto& w : module.witnesses) {
             auto it = c.witnesses.find(w.cat_name);

@@ -33,8 +33,8 @@ InstanceCandidate engine_candidate(const ModelModule& module, const exec::PreExe
                                    const exec::ExecutionQuery& query, const rel::Instance& solution);
 
 // The Coq file; every candidate is over the same 'events' events.  Beside
-// the verdicts it claims that each derived name of the vocabulary has the
-// engine's value.
+// the verdicts it claims that each candidate is well-formed (MsExec.wf) and
+// that each derived name of the vocabulary has the engine's value.
 std::string instance_file(const ModelModule& module, std::size_t events,
                           const std::vector<InstanceCandidate>& candidates, const std::string& title);
 
