@@ -471,23 +471,23 @@ private:
                     if (rmw_read(e)) {
                         const int w = partner_[static_cast<std::size_t>(e)];
                         const Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
-                        out.push_back(litmus::Rmw{dest, std::move(a), litmus::RmwOp::exch, value, std::nullopt, order, scope});
+                        out.push_back(litmus::Rmw{dest, std::move(a), litmus::RmwOp::exch, value, std::nullopt, order, scope, {}});
                     } else {
-                        out.push_back(litmus::Load{dest, std::move(a), order, scope});
+                        out.push_back(litmus::Load{dest, std::move(a), order, scope, {}});
                     }
                     break;
                 }
                 case EventKind::write: {
                     litmus::Address a = address(th, e, out);
                     const Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
-                    out.push_back(litmus::Store{std::move(a), value, order, scope});
+                    out.push_back(litmus::Store{std::move(a), value, order, scope, {}});
                     break;
                 }
                 case EventKind::fence:
-                    out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope});
+                    out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope, {}});
                     break;
                 case EventKind::barrier:
-                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt});
+                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt, {}});
                     break;
             }
         }

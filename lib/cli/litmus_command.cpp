@@ -3,8 +3,10 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "cli/usage.hpp"
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
@@ -52,17 +54,10 @@ int litmus_command(const std::vector<std::string>& args) {
             json = true;
         } else if (a == "--states") {
             states = true;
-        } else if (a == "--unroll" && i + 1 < args.size()) {
-            try {
-                options.expand.unroll = std::stoi(args[++i]);
-            } catch (const std::exception&) {
-                std::cerr << "mapsound litmus: --unroll takes a positive number\n";
-                return 2;
-            }
-            if (options.expand.unroll < 1) {
-                std::cerr << "mapsound litmus: --unroll takes a positive number\n";
-                return 2;
-            }
+        } else if (a == "--unroll") {
+            const auto n = number_option(args, i, "litmus");
+            if (!n) return 2;
+            options.expand.unroll = *n;
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "mapsound litmus: unknown option '" << a << "'\n";
             return 2;
@@ -71,7 +66,7 @@ int litmus_command(const std::vector<std::string>& args) {
         }
     }
     if (!model_path || tests.empty()) {
-        std::cerr << "usage: mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...\n";
+        std::cerr << synopsis("litmus");
         return 2;
     }
     options.states = states;

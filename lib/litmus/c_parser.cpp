@@ -241,7 +241,7 @@ private:
             lx_.expect_punct(";");
             // The address is computed before the stored value.
             Address a = address(target.kids[0]);
-            emit(Store{std::move(a), operand(value), MemoryOrder::plain, Scope::none});
+            emit(Store{std::move(a), operand(value), MemoryOrder::plain, Scope::none, {}});
             return;
         }
         if (t.kind == TokenKind::identifier && lx_.peek(1).is_punct("=")) {
@@ -557,7 +557,7 @@ private:
             case CExpr::Kind::deref: {
                 Address a = address(e.kids[0]);
                 const Register d = target();
-                emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none});
+                emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none, {}});
                 return d;
             }
             case CExpr::Kind::call: return *call(e, dest, true);
@@ -636,20 +636,20 @@ private:
             case CallKind::load: {
                 Address a = address(e.kids[0]);
                 const std::optional<Register> d = target();
-                emit(Load{*d, std::move(a), e.orders[0], e.scope});
+                emit(Load{*d, std::move(a), e.orders[0], e.scope, {}});
                 return d;
             }
             case CallKind::store: {
                 Address a = address(e.kids[0]);
                 const Operand v = operand(e.kids[1]);
-                emit(Store{std::move(a), v, e.orders[0], e.scope});
+                emit(Store{std::move(a), v, e.orders[0], e.scope, {}});
                 return std::nullopt;
             }
             case CallKind::rmw: {
                 Address a = address(e.kids[0]);
                 const Operand v = operand(e.kids[1]);
                 const std::optional<Register> d = target();
-                emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope});
+                emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope, {}});
                 return d;
             }
             case CallKind::cas: {
@@ -670,7 +670,7 @@ private:
                 emit(std::move(c));
                 return d;
             }
-            case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope}); return std::nullopt;
+            case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope, {}}); return std::nullopt;
         }
         return std::nullopt;
     }

@@ -106,7 +106,10 @@ struct Tag {
 EScope event_scope(Scope s) {
     switch (s) {
         case Scope::none: return EScope::none;
+        case Scope::sg: return EScope::sg;
         case Scope::cta: return EScope::cta;
+        case Scope::cluster: return EScope::cluster;
+        case Scope::qf: return EScope::qf;
         case Scope::gpu: return EScope::gpu;
         case Scope::sys: return EScope::sys;
     }
@@ -515,7 +518,7 @@ private:
         pre.locations = memory_.names;
         for (const Thread& th : test_.threads) {
             const Placement p = th.placement.value_or(Placement{});
-            pre.threads.push_back(exec::ThreadPlacement{p.cta, p.gpu});
+            pre.threads.push_back(exec::ThreadPlacement{p.cta, p.gpu, p.sg, p.cluster, p.qf});
         }
         for (std::size_t cell = 0; cell < memory_.names.size(); ++cell) {
             Event e;

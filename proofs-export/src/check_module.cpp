@@ -8,6 +8,7 @@
 #include "identifier.hpp"
 #include "logic.hpp"
 #include "mapsound/model.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
@@ -385,9 +386,10 @@ CheckModule check_module(const CheckModuleInput& in) {
         if (result->verdict == check::Verdict::fails) {
             std::string where = result->counterexample
                                     ? "litmus test " + result->counterexample->source_litmus.name + " (counterexamples/" +
-                                          expectation.name + "-source.litmus, compiled: " + expectation.name +
-                                          "-target.litmus); Refute_" + coq_identifier(def.name) + "_" + id +
-                                          ".v proves ~ " + statement_upto_name(expectation.name) + " " +
+                                          output::safe_file_name(expectation.name) + "-source.litmus, compiled: " +
+                                          output::safe_file_name(expectation.name) + "-target.litmus); Refute_" +
+                                          coq_identifier(def.name) + "_" + id + ".v proves ~ " +
+                                          statement_upto_name(expectation.name) + " " +
                                           std::to_string(result->events) + " from it"
                                     : std::string("no counterexample recorded");
             out.omitted.push_back(expectation.name + ": counterexample at " + std::to_string(result->events) +

@@ -6,6 +6,7 @@
 #include "concrete.hpp"
 #include "identifier.hpp"
 #include "mapsound/model.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
@@ -95,8 +96,8 @@ Refutation refutation(const RefutationInput& in) {
 
     std::ostringstream o;
     o << "(* " << in.note << "\n   Refutes " << statement_upto_name(r.axiom) << " " << r.events << " of "
-      << check_module_name(def) << ".v by the counterexample the\n   bounded search found (counterexamples/" << r.axiom
-      << "-source.litmus, compiled: " << r.axiom << "-target.litmus)"
+      << check_module_name(def) << ".v by the counterexample the\n   bounded search found (counterexamples/" << output::safe_file_name(r.axiom)
+      << "-source.litmus, compiled: " << output::safe_file_name(r.axiom) << "-target.litmus)"
       << (padding ? ",\n   with " + std::to_string(padding) + " unused initial write(s) (the search gives each operation a location)"
                   : std::string())
       << ".\n   Every hypothesis of the statement holds on it and its conclusion fails;\n"

@@ -16,6 +16,10 @@
 #include "mapsound/check.hpp"
 #include "mapsound/mapping.hpp"
 
+namespace mapsound::output {
+class OutputDirectory;  // lib/output/output_directory.hpp
+}
+
 namespace mapsound::coq {
 
 struct ExportReport {
@@ -31,11 +35,18 @@ struct ExportReport {
 // a statement with its bounded evidence; fails gets none but a file that
 // refutes the statement by the counterexample; unknown gets none.  The
 // results must come from a full search (no --target-events, no
-// --race-free-programs): the statements say what that search covers.  Throws
-// model::ModelError, mapping::MappingError, std::runtime_error (a model
-// construct that cannot be exported, "file:line:col: ..."; a file that
-// cannot be written).
+// --race-free-programs): the statements say what that search covers.  Each
+// file is written whole (temporary name, then rename) and listed in the
+// directory's MANIFEST, except the proof skeleton, which is the user's.
+// Throws model::ModelError, mapping::MappingError, std::runtime_error (a
+// model construct that cannot be exported, "file:line:col: ..."; a file or
+// directory that cannot be written).
 ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
                           int events, const std::filesystem::path& dir);
+
+// The same into an output directory opened (and tried) before the search;
+// the caller finishes it (OutputDirectory::finish).
+ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
+                          int events, output::OutputDirectory& dir);
 
 }  // namespace mapsound::coq
