@@ -12,6 +12,7 @@
 #     the user's proof file survives a re-export and a wrong proof in it
 #     makes `make` fail; usage errors exit 2.
 # Fails (does not skip) when coqc or coq_makefile is missing.
+cmake_minimum_required(VERSION 3.20)  # NEW policies in script mode (CMP0054: quoted strings are not variables)
 find_program(COQC coqc)
 find_program(COQ_MAKEFILE coq_makefile)
 if(NOT COQC OR NOT COQ_MAKEFILE)

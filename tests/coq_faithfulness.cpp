@@ -76,12 +76,19 @@ std::string read(const fs::path& p) {
 bool prepare_support(const fs::path& dir) {
     fs::create_directories(dir);
     std::vector<std::pair<std::string, std::string>> files;
-    for (const auto& f : coq::support_files()) files.emplace_back(f.name, f.text);
+    std::string facts;
+    for (const auto& f : coq::support_files()) {
+        if (f.name == "MsRefute.v") continue;  // refutations only
+        if (f.name == "MsVocabFacts.v")
+            facts = f.text;  // after the vocabulary it is about
+        else
+            files.emplace_back(f.name, f.text);
+    }
     const coq::ModelModule& v = coq::vocabulary_module();
     files.emplace_back(v.module + ".v", v.definitions_text);
     files.emplace_back(v.module + "_dec.v", v.decision_text);
+    files.emplace_back("MsVocabFacts.v", facts);
     for (const auto& [name, text] : files) {
-        if (name == "MsRefute.v") continue;  // refutations only
         write(dir / name, text);
         if (!coqc(dir, name)) {
             fail(name + " does not compile:\n" + read(dir / (name + ".log")));

@@ -17,6 +17,21 @@ namespace {
 using namespace logic;
 using mapping::SourceKind;
 
+// A comment's text, wrapped at 80 columns and indented by three.
+std::string wrapped(const std::string& text) {
+    std::string out = "  ", line;
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) {
+        if (!line.empty() && line.size() + 1 + word.size() > 77) {
+            out += " " + line + "\n  ";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    return out + " " + line;
+}
+
 std::string seconds_text(double s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", s);
@@ -160,24 +175,26 @@ CheckModule check_module(const CheckModuleInput& in) {
     // ---- the search space
     const Formula space = program_space(*in.mapping, in.settings);
     o << "(* ---- The programs the bounded search covered (lib/check) ----\n"
-         "   program_space: every event of a thread is of a class the mapping has a\n"
-         "   rule for, with exactly that rule's memory order (none for a rule without\n"
-         "   one); straight-line programs (no control dependencies); "
-      << (in.settings.dependencies
-              ? "dependencies from reads\n   to later reads (addr) and writes (data), never into a read-modify-write"
-              : "no dependencies (the\n   source model reads none)")
-      << "; no\n   barriers, no tags beyond order and scope, locations named as they are\n   (vat = at); "
-      << (in.settings.scoped
-              ? "atomic events are .cta, .gpu or .sys, the others have no scope;\n   threads are placed in CTAs "
-                "and GPUs only (a subgroup is its CTA, a cluster\n   and a queue family are their GPU)"
-              : "the source model reads no scope, so every thread runs in one\n   subgroup of one CTA of one "
-                "GPU (exec::scope_names(), README \"Mapping\n   checks\") and atomic events are .sys, the others "
-                "unscoped")
-      << ".  A read-modify-write is a read\n   and a write that succeed together (no failed compare-and-swap); "
-         "values are\n   not part of executions, rf is any reads-from of the locations.\n"
-         "   searched n: from 1 to n events of threads (a read-modify-write is two),\n"
-         "   and one location per operation, some unused: as many initial writes as\n"
-         "   operations (a read-modify-write is one). *)\n";
+      << wrapped("program_space: every event of a thread is of a class the mapping has a rule for, with exactly that "
+                 "rule's memory order (none for a rule without one); straight-line programs (no control "
+                 "dependencies); " +
+                 std::string(in.settings.dependencies
+                                 ? "dependencies from reads to later reads (addr) and writes (data), never into a "
+                                   "read-modify-write"
+                                 : "no dependencies (the source model reads none)") +
+                 "; no barriers, no tags beyond order and scope, locations named as they are (vat = at); " +
+                 (in.settings.scoped
+                      ? "atomic events are .cta, .gpu or .sys, the others have no scope; threads are placed in CTAs "
+                        "and GPUs only (a subgroup is its CTA, a cluster and a queue family are their GPU)"
+                      : "the source model reads no scope, so every thread runs in one subgroup of one CTA of one GPU "
+                        "(exec::scope_names(), README \"Mapping checks\") and atomic events are .sys, the others "
+                        "unscoped") +
+                 ".  A read-modify-write is a read and a write that succeed together (no failed "
+                 "compare-and-swap); values are not part of executions, rf is any reads-from of the locations.")
+      << "\n"
+      << wrapped("searched n: from 1 to n events of threads (a read-modify-write is two), and one location per "
+                 "operation, some unused: as many initial writes as operations (a read-modify-write is one).")
+      << " *)\n";
     o << "Definition program_space {Es} (S : Execution Es) : Prop :=\n  " << layout(space.prop, 2) << ".\n\n";
     const Formula bounded = searched();
     o << "Definition searched (n : nat) {Es} (S : Execution Es) : Prop :=\n  " << layout(bounded.prop, 2) << ".\n\n";

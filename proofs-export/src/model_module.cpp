@@ -458,10 +458,6 @@ const ModelItem* ModelModule::final_let(const std::string& cat_name) const {
     return found;
 }
 
-std::string ModelModule::applied(const ModelItem& i, const std::string& X, const std::string& w) const {
-    return "(" + i.id + " " + X + (i.reads_witness ? " " + w : std::string()) + ")";
-}
-
 std::string display_path(const std::string& path) {
     const std::filesystem::path p(path);
     const std::string dir = p.parent_path().filename().string();

@@ -62,9 +62,6 @@ struct ModelModule {
     // The definition in force at the end of the model for a let's name;
     // nullptr if none.
     const ModelItem* final_let(const std::string& cat_name) const;
-    // The Coq term for a let applied to the execution X (and witness w
-    // when it reads one): "(fr X w)".
-    std::string applied(const ModelItem& item, const std::string& X, const std::string& w) const;
 };
 
 // "models/ptx-6.0.cat" from a full path: the file and the folder it is in.
