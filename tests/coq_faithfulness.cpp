@@ -33,6 +33,7 @@
 #include "mapsound/litmus/expand.hpp"
 #include "mapsound/litmus/parse.hpp"
 #include "mapsound/model.hpp"
+#include "mapsound/rel/solver.hpp"
 #include "model/parser.hpp"
 #include "model_module.hpp"
 #include "support.hpp"
@@ -135,7 +136,8 @@ struct Sample {
 
 // The candidates of a litmus test under a model, as the engine judges them:
 // for each pre-execution, the well-formed candidates the solver enumerates
-// (at most 'per_pre'), plus one with every witness empty (it breaks the
+// (at most 'per_pre'), a consistent one when none of those is, plus
+// one with every witness empty (it breaks the
 // witness requirements, so they are tested too).  All in one file need the
 // same number of events, so only pre-executions of the first one's size.
 // With an 'outcome' ("0:r0=1 1:r2=0"), only the pre-executions whose final
@@ -177,6 +179,16 @@ Sample sample(const coq::ModelModule& module, const model::Model& model, const f
             s.candidates.push_back(std::move(c));
             return ++k < per_pre;
         });
+        // A pre-execution that has a consistent execution contributes one,
+        // so a test's allowed outcome is claimed consistent in Coq.
+        const bool has_consistent = std::any_of(s.candidates.end() - static_cast<std::ptrdiff_t>(k),
+                                                s.candidates.end(), [](const auto& c) { return c.consistent; });
+        if (!has_consistent)
+            if (const auto inst = rel::solve(q.consistent(), q.bounds)) {
+                auto c = coq::engine_candidate(module, x, q, *inst);
+                c.description = test.name + ", pre-execution " + std::to_string(p) + ", a consistent candidate";
+                s.candidates.push_back(std::move(c));
+            }
         if (first) {
             rel::Instance empty = *first;
             for (const auto& w : q.instance.witnesses)
