@@ -1,12 +1,18 @@
-# The Coq export of every shipped check, checked with make/coqc:
-#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -P coq_export.cmake
-# - every checks/*.check exported at 3 events builds with `make -C DIR`;
-# - cxx-to-ptx at 4 events has statements for coherence, atomicity and sc
-#   and none for thin-air (its load-buffering counterexample is named);
-# - the user's proof file survives a re-export, and a wrong proof in it
-#   makes `make` fail;
-# - usage errors exit 2.
+# The Coq export of the shipped checks, checked with make/coqc:
+#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DCHECK=checks/x.check -P coq_export.cmake
+#     exports the check at the largest size its check file names a
+#     counterexample at ('axiom A fails at N'; 3 when none) and runs `make`:
+#     every model, mapping and check module, every statement and every
+#     refutation must be accepted by coqc.  Each axiom the file says holds
+#     gets a statement at that bound; each that fails at N gets a file that
+#     proves the negation of its statement at N from the counterexample.
+#     The statements carry the search's restrictions (searched n S, and the
+#     one-device placement for sources that read no scope).
+#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=usage -P coq_export.cmake
+#     the user's proof file survives a re-export and a wrong proof in it
+#     makes `make` fail; usage errors exit 2.
 # Fails (does not skip) when coqc or coq_makefile is missing.
+cmake_minimum_required(VERSION 3.20)  # NEW policies in script mode (CMP0054: quoted strings are not variables)
 find_program(COQC coqc)
 find_program(COQ_MAKEFILE coq_makefile)
 if(NOT COQC OR NOT COQ_MAKEFILE)
@@ -39,62 +45,108 @@ function(expect_lacks file text)
   endif()
 endfunction()
 
-# Every shipped check.
-file(GLOB checks ${SOURCE_DIR}/checks/*.check)
-foreach(check ${checks})
-  get_filename_component(name ${check} NAME_WE)
-  set(dir ${WORK_DIR}/${name})
-  string(TIMESTAMP t0 "%s")
-  run_ok("export-coq ${name}" ${MAPSOUND} export-coq ${check} -o ${dir} --events 3)
+if(MODE STREQUAL "usage")
+  set(dir ${WORK_DIR}/audala-ptx-acqrel)
+  set(check ${SOURCE_DIR}/checks/audala-ptx-acqrel.check)
+  run_ok("export-coq" ${MAPSOUND} export-coq ${check} -o ${dir} --events 3)
   run_ok("make -C ${dir}" make -C ${dir})
-  string(TIMESTAMP t1 "%s")
-  math(EXPR dt "${t1} - ${t0}")
-  message(STATUS "${name}: exported and checked by coqc in ~${dt} s")
+  # The proof file is the user's: kept on re-export ...
+  file(APPEND ${dir}/Proofs_audala_ptx_acqrel.v "(* my proof notes *)\n")
+  run_ok("re-export" ${MAPSOUND} export-coq ${check} -o ${dir} --events 3)
+  string(FIND "${last_output}" "kept Proofs_audala_ptx_acqrel.v" kept)
+  if(kept EQUAL -1)
+    message(FATAL_ERROR "re-export did not report the kept proof file:\n${last_output}")
+  endif()
+  expect_contains(${dir}/Proofs_audala_ptx_acqrel.v "(* my proof notes *)")
+  run_ok("make after re-export" make -C ${dir})
+  # ... and checked: a wrong proof fails the build.
+  file(APPEND ${dir}/Proofs_audala_ptx_acqrel.v "Theorem wrong : consistency_statement.\nProof. exact I. Qed.\n")
+  execute_process(COMMAND make -C ${dir} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "make accepted a wrong proof")
+  endif()
+  # No absolute paths in generated files.
+  file(GLOB generated ${dir}/*.v)
+  foreach(f ${generated})
+    expect_lacks(${f} "${SOURCE_DIR}")
+  endforeach()
+  # Usage errors.
+  execute_process(COMMAND ${MAPSOUND} export-coq ${check} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "export-coq without -o: exit ${rc}, expected 2")
+  endif()
+  execute_process(COMMAND ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/no-such.check -o ${WORK_DIR}/x
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "export-coq of a missing check: exit ${rc}, expected 1")
+  endif()
+  message(STATUS "coq_export usage: the proof file is kept and checked; usage errors as documented")
+  return()
+endif()
+
+# One check: its expected verdicts from the check file.
+get_filename_component(name ${CHECK} NAME_WE)
+string(REPLACE "-" "_" check_id ${name})
+file(STRINGS ${CHECK} axiom_lines REGEX "^axiom[ \t]")
+set(events 3)
+set(holds "")
+set(fails "")
+foreach(line ${axiom_lines})
+  string(REGEX REPLACE "[ \t]+" ";" words "${line}")
+  list(GET words 1 axiom)
+  list(GET words 2 verdict)
+  string(REPLACE "-" "_" axiom_id ${axiom})
+  if(verdict STREQUAL "fails")
+    list(LENGTH words n)
+    if(n LESS 5)
+      message(FATAL_ERROR "${CHECK}: '${line}' names no size; the test needs 'fails at N'")
+    endif()
+    list(GET words 4 at)
+    list(APPEND fails "${axiom_id}:${at}")
+    if(at GREATER events)
+      set(events ${at})
+    endif()
+  else()
+    list(APPEND holds ${axiom_id})
+  endif()
 endforeach()
 
-# The issue's main case: cxx-to-ptx at 4 events.
-set(dir ${WORK_DIR}/cxx-to-ptx-4)
-run_ok("export-coq cxx-to-ptx --events 4" ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/cxx-to-ptx.check -o ${dir}
-       --events 4 --jobs 2)
-set(check_file ${dir}/Check_cxx_to_ptx.v)
-foreach(axiom coherence atomicity sc)
-  expect_contains(${check_file} "Definition ${axiom}_statement : Prop")
-  expect_contains(${dir}/Proofs_cxx_to_ptx.v "Theorem ${axiom} : ${axiom}_statement.")
-endforeach()
-expect_contains(${check_file} "no counterexample with up to 4 source events")
-expect_lacks(${check_file} "thin_air_statement")
-expect_contains(${check_file} "(* thin-air: no statement, the bounded check found a counterexample at 4 source events:")
-expect_contains(${check_file} "litmus test cxx-to-ptx-thin-air")
-if(NOT EXISTS ${dir}/counterexamples/thin-air-source.litmus)
-  message(FATAL_ERROR "the thin-air counterexample was not written")
-endif()
+set(dir ${WORK_DIR}/${name})
+string(TIMESTAMP t0 "%s")
+run_ok("export-coq ${name}" ${MAPSOUND} export-coq ${CHECK} -o ${dir} --events ${events} --jobs 2)
+string(TIMESTAMP t1 "%s")
 run_ok("make -C ${dir}" make -C ${dir})
-
-# The proof file is the user's: kept on re-export ...
-file(APPEND ${dir}/Proofs_cxx_to_ptx.v "(* my proof notes *)\n")
-run_ok("re-export" ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/cxx-to-ptx.check -o ${dir} --events 4)
-string(FIND "${last_output}" "kept Proofs_cxx_to_ptx.v" kept)
-if(kept EQUAL -1)
-  message(FATAL_ERROR "re-export did not report the kept proof file:\n${last_output}")
+string(TIMESTAMP t2 "%s")
+set(check_file ${dir}/Check_${check_id}.v)
+foreach(axiom ${holds})
+  expect_contains(${check_file} "Definition ${axiom}_statement : Prop := ${axiom}_statement_upto ${events}.")
+  expect_contains(${check_file} "Definition ${axiom}_conjecture : Prop := forall n, ${axiom}_statement_upto n.")
+  expect_contains(${dir}/Proofs_${check_id}.v "Theorem ${axiom} : ${axiom}_statement.")
+endforeach()
+foreach(entry ${fails})
+  string(REPLACE ":" ";" parts ${entry})
+  list(GET parts 0 axiom)
+  list(GET parts 1 at)
+  expect_lacks(${check_file} "Definition ${axiom}_statement :")
+  set(refutation ${dir}/Refute_${check_id}_${axiom}.v)
+  if(NOT EXISTS ${refutation})
+    message(FATAL_ERROR "no refutation of ${axiom} (${refutation})")
+  endif()
+  expect_contains(${refutation} "Theorem ${axiom}_refuted : ~ ${axiom}_statement_upto ${at}.")
+  if(NOT EXISTS ${dir}/Refute_${check_id}_${axiom}.vo)
+    message(FATAL_ERROR "make did not check ${refutation}")
+  endif()
+endforeach()
+# The statements carry the search's restrictions.
+expect_contains(${check_file} "wf S -> wf T -> searched n S -> compiled S T map_ -> lift_rf S T map_")
+expect_contains(${check_file} "at_most n (thread_event S)")
+expect_contains(${check_file} "(forall e1 : Es, forall e2 : Es, ~ ctrl S e1 e2)")
+file(READ ${check_file} content)
+string(FIND "${content}" "same_sg S e1 e2 <-> same_cta S e1 e2" scoped)
+if(scoped EQUAL -1)
+  # A source that reads no scope: one subgroup of one CTA of one GPU.
+  expect_contains(${check_file} "thread_event S e1 -> thread_event S e2 -> same_sg S e1 e2")
 endif()
-expect_contains(${dir}/Proofs_cxx_to_ptx.v "(* my proof notes *)")
-run_ok("make after re-export" make -C ${dir})
-# ... and checked: a wrong proof fails the build.
-file(APPEND ${dir}/Proofs_cxx_to_ptx.v "Theorem wrong : coherence_statement.\nProof. exact I. Qed.\n")
-execute_process(COMMAND make -C ${dir} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
-if(rc EQUAL 0)
-  message(FATAL_ERROR "make accepted a wrong proof")
-endif()
-
-# Usage errors.
-execute_process(COMMAND ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/cxx-to-ptx.check RESULT_VARIABLE rc
-                OUTPUT_QUIET ERROR_QUIET)
-if(NOT rc EQUAL 2)
-  message(FATAL_ERROR "export-coq without -o: exit ${rc}, expected 2")
-endif()
-execute_process(COMMAND ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/no-such.check -o ${WORK_DIR}/x
-                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
-if(NOT rc EQUAL 1)
-  message(FATAL_ERROR "export-coq of a missing check: exit ${rc}, expected 1")
-endif()
-message(STATUS "coq_export: all checks exported and accepted by coqc")
+math(EXPR search "${t1} - ${t0}")
+math(EXPR coq "${t2} - ${t1}")
+message(STATUS "${name} at ${events} events: search ~${search} s, coqc ~${coq} s; holds: ${holds}; refuted: ${fails}")

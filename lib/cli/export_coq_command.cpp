@@ -87,6 +87,7 @@ int export_coq_command(const std::vector<std::string>& args) {
         for (const auto& k : report.kept) std::cout << "  kept " << k << " (yours, never overwritten)\n";
         for (const auto& s : report.statements) std::cout << "  statement: " << s << "\n";
         for (const auto& o : report.omitted) std::cout << "  no statement: " << o << "\n";
+        for (const auto& r : report.refuted) std::cout << "  refuted by its counterexample: " << r << "\n";
         std::cout << "check the proofs with: make -C " << dir->string() << "\n";
     } catch (const std::exception& e) {
         std::cerr << "mapsound export-coq: " << e.what() << "\n";

@@ -6,40 +6,30 @@
 #include <sstream>
 
 #include "identifier.hpp"
+#include "logic.hpp"
+#include "mapsound/model.hpp"
 #include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
 namespace {
 
-using mapping::Instruction;
+using namespace logic;
 using mapping::SourceKind;
 
-const char* order_set(exec::Order o) {
-    switch (o) {
-        case exec::Order::na: return "NA";
-        case exec::Order::weak: return "WEAK";
-        case exec::Order::rlx: return "RLX";
-        case exec::Order::acq: return "ACQ";
-        case exec::Order::rel: return "REL";
-        case exec::Order::acq_rel: return "ACQ_REL";
-        case exec::Order::sc: return "SC";
-        case exec::Order::none: return nullptr;
+// A comment's text, wrapped at 80 columns and indented by three.
+std::string wrapped(const std::string& text) {
+    std::string out = "  ", line;
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) {
+        if (!line.empty() && line.size() + 1 + word.size() > 77) {
+            out += " " + line + "\n  ";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
     }
-    return nullptr;
-}
-
-const char* scope_set(exec::Scope s) {
-    switch (s) {
-        case exec::Scope::sg: return "SG";
-        case exec::Scope::cta: return "CTA";
-        case exec::Scope::cluster: return "CLUSTER";
-        case exec::Scope::qf: return "QF";
-        case exec::Scope::gpu: return "GPU";
-        case exec::Scope::sys: return "SYS";
-        case exec::Scope::none: return nullptr;
-    }
-    return nullptr;
+    return out + " " + line;
 }
 
 std::string seconds_text(double s) {
@@ -48,222 +38,316 @@ std::string seconds_text(double s) {
     return buf;
 }
 
-// The conditions on target event t that one op of a rule imposes.
-std::string op_conditions(const mapping::TargetOp& op, const std::string& t, const std::string& e) {
-    std::string c;
-    if (const char* o = order_set(op.order)) c += " /\\ " + std::string(o) + " T " + t;
-    if (op.scope_from_source)
-        c += " /\\ same_scope S T " + e + " " + t;
-    else if (const char* s = scope_set(op.scope))
-        c += " /\\ " + std::string(s) + " T " + t;
-    else
-        c += " /\\ no_scope T " + t;
-    return c;
+std::string order_constant(exec::Order o) {
+    switch (o) {
+        case exec::Order::na: return "(Some O_NA)";
+        case exec::Order::weak: return "(Some O_WEAK)";
+        case exec::Order::rlx: return "(Some O_RLX)";
+        case exec::Order::acq: return "(Some O_ACQ)";
+        case exec::Order::rel: return "(Some O_REL)";
+        case exec::Order::acq_rel: return "(Some O_ACQ_REL)";
+        case exec::Order::sc: return "(Some O_SC)";
+        case exec::Order::none: return "None";
+    }
+    return "None";
 }
 
-// One rule as a Coq Prop.
-std::string rule_text(const mapping::Rule& rule, const std::string& name) {
-    std::ostringstream o;
-    const char* order = rule.order ? order_set(*rule.order) : nullptr;
-    std::string guard = order ? " -> " + std::string(order) + " S e" : "";
-    // Target events, in program order: one per op, two for atom.
-    std::vector<std::string> ts;
-    std::vector<std::string> descr;
-    std::string rmw_read, rmw_write;
-    for (std::size_t i = 0; i < rule.targets.size(); ++i) {
-        const auto& op = rule.targets[i];
-        const std::string t = "t" + std::to_string(i + 1);
-        const std::string e = rule.source == SourceKind::rmw ? "r" : "e";
-        switch (op.instruction) {
-            case Instruction::ld:
-                ts.push_back(t);
-                descr.push_back("R T " + t + op_conditions(op, t, e));
-                break;
-            case Instruction::st:
-                ts.push_back(t);
-                descr.push_back("W T " + t + op_conditions(op, t, e));
-                break;
-            case Instruction::fence:
-                ts.push_back(t);
-                descr.push_back("F T " + t + op_conditions(op, t, e));
-                break;
-            case Instruction::atom:
-                rmw_read = t + "r", rmw_write = t + "w";
-                ts.push_back(rmw_read);
-                ts.push_back(rmw_write);
-                descr.push_back("rmw T " + rmw_read + " " + rmw_write + op_conditions(op, rmw_read, e) +
-                                op_conditions(op, rmw_write, e));
-                break;
+Formula source_set(const std::string& primitive, const std::string& x) { return holds(field(kSource, primitive), x); }
+Formula source_rel(const std::string& primitive, const std::string& x, const std::string& y) {
+    return holds(field(kSource, primitive), x, y);
+}
+Formula forall2(const Formula& body) {
+    return forall_events(kSource, "e1", forall_events(kSource, "e2", body));
+}
+
+// The source programs of the search, but for their size.
+Formula program_space(const mapping::Mapping& m, const SearchSettings& settings) {
+    std::vector<Formula> classes;
+    for (const auto& rule : m.rules) {
+        const std::string order = rule.order ? order_constant(*rule.order) : "None";
+        if (rule.source == SourceKind::rmw) {
+            classes.push_back(conj({source_set("RMW", "e"), order_is(kSource, "e", order)}));
+            continue;
         }
+        const char* kind = rule.source == SourceKind::read ? "R" : rule.source == SourceKind::write ? "W" : "F";
+        classes.push_back(conj({source_set(kind, "e"), negation(source_set("RMW", "e")), order_is(kSource, "e", order)}));
     }
-    o << "(* " << rule.source_text() << " -> ";
-    if (rule.targets.empty()) o << "nop";
-    for (std::size_t i = 0; i < rule.targets.size(); ++i) o << (i ? " ; " : "") << rule.targets[i].to_string();
-    o << "  (mapping line " << rule.line << ") *)\n";
-    o << "Definition " << name << " {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) : Prop :=\n";
-    std::string exists;
-    for (const auto& t : ts) exists += " " + t;
-    std::string targets_of = [&] {
-        std::string s;
-        for (std::size_t i = 0; i < ts.size(); ++i) s += (i ? " \\/ t = " : "t = ") + ts[i];
-        return ts.empty() ? std::string("False") : s;
-    }();
-    std::string chain;
-    for (std::size_t i = 0; i + 1 < ts.size(); ++i) chain += " /\\ po T " + ts[i] + " " + ts[i + 1];
-    std::string body;
-    for (const auto& d : descr) body += " /\\ (" + d + ")";
-    switch (rule.source) {
-        case SourceKind::read:
-        case SourceKind::write:
-        case SourceKind::fence: {
-            const std::string kind = rule.source == SourceKind::read ? "R" : rule.source == SourceKind::write ? "W" : "F";
-            o << "  forall e, " << kind << " S e -> ~ IW S e -> ~ RMW S e" << guard << " ->\n";
-            if (ts.empty()) {
-                o << "    forall t, ~ map_ e t.\n";
-            } else {
-                o << "    exists" << exists << ", (forall t, map_ e t <-> " << targets_of << ")" << chain << body
-                  << ".\n";
-            }
-            break;
-        }
-        case SourceKind::rmw: {
-            std::string g = order ? " -> " + std::string(order) + " S r" : "";
-            o << "  forall r w, rmw S r w" << g << " ->\n";
-            o << "    exists" << exists << ", (forall t, (map_ r t \\/ map_ w t) <-> " << targets_of << ") /\\ map_ w "
-              << rmw_write << chain << body << ".\n";
-            break;
-        }
+    std::vector<Formula> parts;
+    parts.push_back(forall_events(kSource, "e", implies(thread_event(kSource, "e"), disj(classes))));
+    const Formula atomic_scope =
+        settings.scoped ? disj({scope_is(kSource, "e", "(Some L_CTA)"), scope_is(kSource, "e", "(Some L_GPU)"),
+                                scope_is(kSource, "e", "(Some L_SYS)")})
+                        : scope_is(kSource, "e", "(Some L_SYS)");
+    parts.push_back(forall_events(
+        kSource, "e",
+        implies(thread_event(kSource, "e"),
+                conj({implies(atomic(kSource, "e"), atomic_scope),
+                      implies(negation(atomic(kSource, "e")), scope_is(kSource, "e", "None"))}))));
+    if (settings.scoped) {
+        parts.push_back(forall2(conj({iff(source_rel("same-sg", "e1", "e2"), source_rel("same-cta", "e1", "e2")),
+                                      iff(source_rel("same-cluster", "e1", "e2"), source_rel("same-gpu", "e1", "e2")),
+                                      iff(source_rel("same-qf", "e1", "e2"), source_rel("same-gpu", "e1", "e2"))})));
+    } else {
+        parts.push_back(forall2(implies(thread_event(kSource, "e1"),
+                                        implies(thread_event(kSource, "e2"), source_rel("same-sg", "e1", "e2")))));
     }
-    return o.str();
+    parts.push_back(forall2(negation(source_rel("ctrl", "e1", "e2"))));
+    if (settings.dependencies) {
+        parts.push_back(forall2(implies(source_rel("addr", "e1", "e2"),
+                                        conj({source_set("R", "e2"), negation(source_set("RMW", "e2"))}))));
+        parts.push_back(forall2(implies(source_rel("data", "e1", "e2"),
+                                        conj({source_set("W", "e2"), negation(source_set("RMW", "e2"))}))));
+    } else {
+        parts.push_back(forall2(negation(source_rel("addr", "e1", "e2"))));
+        parts.push_back(forall2(negation(source_rel("data", "e1", "e2"))));
+    }
+    parts.push_back(forall_events(kSource, "e", negation(source_set("BAR", "e"))));
+    parts.push_back(forall_events(kSource, "e", forall_in("Tag", "g", negation(tag_set(kSource, "g", "e")))));
+    parts.push_back(forall2(iff(source_rel("vat", "e1", "e2"), source_rel("at", "e1", "e2"))));
+    return conj(parts);
+}
+
+Formula searched() {
+    const Term threads = thread_events(kSource);
+    const Term operations = set_diff(threads, set_inter(field(kSource, "RMW"), field(kSource, "W")));
+    return conj({at_most(kSource, "n", threads), exists_events(kSource, "e", thread_event(kSource, "e")),
+                 same_count(kSource, field(kSource, "IW"), operations),
+                 Formula{"(program_space S)", "(program_space_b fs Sb)", "(program_space_ok fs Sb S hS)"}});
 }
 
 }  // namespace
 
-std::string check_module_name(const mapping::CheckDefinition& check) {
-    return "Check_" + coq_identifier(check.name);
+SearchSettings search_settings(const mapping::CheckDefinition& check) {
+    // As lib/check/checker.cpp decides it: what the source model reads.
+    const model::Model source = model::Model::load(check.source_model);
+    exec::PreExecution empty;
+    const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
+    SearchSettings s;
+    for (const auto& n : exec::scope_names()) s.scoped = s.scoped || probe.vocabulary_used.count(n) != 0;
+    for (const char* n : {"addr", "data", "ctrl"}) s.dependencies = s.dependencies || probe.vocabulary_used.count(n) != 0;
+    return s;
 }
-std::string proofs_module_name(const mapping::CheckDefinition& check) {
-    return "Proofs_" + coq_identifier(check.name);
-}
+
+std::string check_module_name(const mapping::CheckDefinition& check) { return "Check_" + coq_identifier(check.name); }
+std::string proofs_module_name(const mapping::CheckDefinition& check) { return "Proofs_" + coq_identifier(check.name); }
+std::string statement_upto_name(const std::string& axiom) { return coq_identifier(axiom) + "_statement_upto"; }
+std::string lift_check_name(const std::string& axiom) { return coq_identifier(axiom) + "_lift_c"; }
 
 CheckModule check_module(const CheckModuleInput& in) {
     const auto& def = *in.check;
     const ModelModule& src = *in.source;
     const ModelModule& tgt = *in.target;
-    auto witness_id = [](const ModelModule& m, const std::string& name) {
+    const std::string src_dec = src.module + "_dec", tgt_dec = tgt.module + "_dec";
+    auto witness_of = [](const ModelModule& m, const std::string& name) -> const ModelWitness& {
         for (const auto& w : m.witnesses)
-            if (w.cat_name == name) return w.id;
-        throw ExportError(m.cat_path + ": the model has no witness '" + name + "', which the lifting needs");
+            if (w.cat_name == name) return w;
+        throw ExportError(display_path(m.cat_path) + ": the model has no witness '" + name + "', which the lifting needs");
     };
-    auto let_id = [](const ModelModule& m, const std::string& name) {
-        std::string id;
-        for (const auto& item : m.items)
-            if (item.kind == ModelItem::Kind::let && item.cat_name == name) id = item.id;
-        if (id.empty()) throw ExportError(m.cat_path + ": the model defines no '" + name + "', which the lifting needs");
-        return id;
+    auto let_of = [](const ModelModule& m, const std::string& name) -> const ModelItem& {
+        const ModelItem* i = m.final_let(name);
+        if (!i) throw ExportError(display_path(m.cat_path) + ": the model defines no '" + name + "', which the lifting needs");
+        return *i;
     };
-    const std::string src_co = witness_id(src, "co"), tgt_co = witness_id(tgt, "co");
+    const ModelWitness& src_co = witness_of(src, "co");
+    const ModelWitness& tgt_co = witness_of(tgt, "co");
+    const bool extends = def.lift == mapping::Lift::extends;
 
     CheckModule out;
-    std::ostringstream o;
-    o << "(* " << in.note << "\n   Check " << def.name << " (" << def.path << "):\n     source " << def.source_model
-      << "\n     target " << def.target_model << "\n     mapping " << def.mapping << "\n     lift "
-      << (def.lift == mapping::Lift::extends ? "extends" : "per-thread")
+    std::ostringstream o, b;
+    o << "(* " << in.note << "\n   Check " << def.name << " (" << display_path(def.path) << "):\n     source "
+      << display_path(def.source_model) << "\n     target " << display_path(def.target_model) << "\n     mapping "
+      << display_path(def.mapping) << "\n     lift " << (extends ? "extends" : "per-thread")
       << (def.race_free_flag ? ", race-free flag " + *def.race_free_flag : std::string()) << "\n"
       << "   Regenerated by every export: write proofs in " << proofs_module_name(def) << ".v. *)\n\n"
-      << "Require Import Mapsound.MsRel Mapsound.MsExec.\n"
-      << "Require Mapsound." << src.module << (tgt.module != src.module ? " Mapsound." + tgt.module : "") << ".\n"
+      << "Require Import Mapsound.MsRel Mapsound.MsExec Mapsound.MsVocabulary Mapsound." << in.mapping_module->module
+      << ".\nRequire Mapsound." << src.module << (tgt.module != src.module ? " Mapsound." + tgt.module : "") << ".\n"
       << "Module Src := Mapsound." << src.module << ".\nModule Tgt := Mapsound." << tgt.module << ".\n\n";
+    b << "(* " << in.note << "\n   Decisions of " << check_module_name(def)
+      << " on finite executions, with the proofs that they\n   reflect the definitions (MsDecide.v); the "
+         "refutations of statements use them. *)\n\n"
+         "Require Import Coq.Lists.List Coq.Bool.Bool Coq.Arith.PeanoNat.\n"
+         "Require Import Mapsound.MsRel Mapsound.MsExec Mapsound.MsDecide Mapsound.MsVocabulary "
+         "Mapsound.MsVocabulary_dec Mapsound."
+      << in.mapping_module->module << " Mapsound." << check_module_name(def) << ".\nRequire Mapsound." << src_dec
+      << (tgt.module != src.module ? " Mapsound." + tgt_dec : "") << ".\nModule Src_dec := Mapsound." << src_dec
+      << ".\nModule Tgt_dec := Mapsound." << tgt_dec << ".\n\n";
 
-    o << "(* ---- The two executions ----\n"
-         "   S : Execution Es is the source pre-execution with its rf, T : Execution Et\n"
-         "   the compiled target pre-execution with its rf; map_ e t says that source\n"
-         "   event e compiles to target event t.  Both are well-formed (MsExec.wf). *)\n\n";
-    o << "Definition same_scope {Es Et} (S : Execution Es) (T : Execution Et) (e : Es) (t : Et) : Prop :=\n"
-         "  (CTA S e <-> CTA T t) /\\ (GPU S e <-> GPU T t) /\\ (SYS S e <-> SYS T t).\n"
-         "Definition no_scope {Et} (T : Execution Et) (t : Et) : Prop := ~ CTA T t /\\ ~ GPU T t /\\ ~ SYS T t.\n\n";
+    // ---- the search space
+    const Formula space = program_space(*in.mapping, in.settings);
+    o << "(* ---- The programs the bounded search covered (lib/check) ----\n"
+      << wrapped("program_space: every event of a thread is of a class the mapping has a rule for, with exactly that "
+                 "rule's memory order (none for a rule without one); straight-line programs (no control "
+                 "dependencies); " +
+                 std::string(in.settings.dependencies
+                                 ? "dependencies from reads to later reads (addr) and writes (data), never into a "
+                                   "read-modify-write"
+                                 : "no dependencies (the source model reads none)") +
+                 "; no barriers, no tags beyond order and scope, locations named as they are (vat = at); " +
+                 (in.settings.scoped
+                      ? "atomic events are .cta, .gpu or .sys, the others have no scope; threads are placed in CTAs "
+                        "and GPUs only (a subgroup is its CTA, a cluster and a queue family are their GPU)"
+                      : "the source model reads no scope, so every thread runs in one subgroup of one CTA of one GPU "
+                        "(exec::scope_names(), README \"Mapping checks\") and atomic events are .sys, the others "
+                        "unscoped") +
+                 ".  A read-modify-write is a read and a write that succeed together (no failed "
+                 "compare-and-swap); values are not part of executions, rf is any reads-from of the locations.")
+      << "\n"
+      << wrapped("searched n: from 1 to n events of threads (a read-modify-write is two), and one location per "
+                 "operation, some unused: as many initial writes as operations (a read-modify-write is one).")
+      << " *)\n";
+    o << "Definition program_space {Es} (S : Execution Es) : Prop :=\n  " << layout(space.prop, 2) << ".\n\n";
+    const Formula bounded = searched();
+    o << "Definition searched (n : nat) {Es} (S : Execution Es) : Prop :=\n  " << layout(bounded.prop, 2) << ".\n\n";
+    b << "Definition program_space_b {Es} (fs : finite Es) (Sb : BExecution Es) : bool :=\n  " << space.boolean
+      << ".\nLemma program_space_ok {Es} (fs : finite Es) (Sb : BExecution Es) (S : Execution Es) (hS : xreflects Sb S) :\n"
+         "  reflectsP (program_space_b fs Sb) (program_space S).\nProof.\n  exact "
+      << space.proof << ".\nQed.\n\n";
+    b << "Definition searched_b (n : nat) {Es} (fs : finite Es) (Sb : BExecution Es) : bool :=\n  " << bounded.boolean
+      << ".\nLemma searched_ok (n : nat) {Es} (fs : finite Es) (Sb : BExecution Es) (S : Execution Es) (hS : xreflects Sb S) :\n"
+         "  reflectsP (searched_b n fs Sb) (searched n S).\nProof.\n  exact "
+      << bounded.proof << ".\nQed.\n\n";
 
-    o << "(* ---- The map: what compilation preserves (lib/mapping/compile) ---- *)\n"
-         "Definition map_structure {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) : Prop :=\n"
-         "  (* every target event comes from exactly one source event *)\n"
-         "  (forall t, exists e, map_ e t /\\ forall e', map_ e' t -> e' = e) /\\\n"
-         "  (* initial writes map one to one *)\n"
-         "  (forall e, IW S e -> exists t, IW T t /\\ forall t', map_ e t' <-> t' = t) /\\\n"
-         "  (forall e t, map_ e t -> IW T t -> IW S e) /\\\n"
-         "  (* threads, their placement and program order carry over *)\n"
-         "  (forall e1 e2 t1 t2, map_ e1 t1 -> map_ e2 t2 ->\n"
-         "     (int S e1 e2 <-> int T t1 t2) /\\ (scta S e1 e2 <-> scta T t1 t2) /\\ (sgpu S e1 e2 <-> sgpu T t1 t2) /\\\n"
-         "     (po S e1 e2 -> po T t1 t2)) /\\\n"
-         "  (* locations carry over to the memory events *)\n"
-         "  (forall e1 e2 t1 t2, map_ e1 t1 -> map_ e2 t2 -> M T t1 -> M T t2 -> (loc S e1 e2 <-> loc T t1 t2)) /\\\n"
-         "  (* dependencies: from the target read of the source read *)\n"
-         "  (forall r e, addr S r e -> exists tr te, map_ r tr /\\ map_ e te /\\ R T tr /\\ addr T tr te) /\\\n"
-         "  (forall r e, data S r e -> exists tr te, map_ r tr /\\ map_ e te /\\ R T tr /\\ data T tr te) /\\\n"
-         "  (forall r e t, ctrl S r e -> map_ e t -> exists tr, map_ r tr /\\ R T tr /\\ ctrl T tr t).\n\n";
-
-    o << "(* ---- The mapping table (" << in.mapping->path << "), one hypothesis per rule ---- *)\n";
-    // Rules match distinct source classes, so their names are distinct.
-    std::vector<std::string> rules;
-    for (const auto& rule : in.mapping->rules) {
-        const std::string name = "rule_" + coq_identifier(rule.source_text());
-        rules.push_back(name);
-        o << rule_text(rule, name) << "\n";
-    }
-    o << "Definition compiled {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) : Prop :=\n"
-         "  map_structure S T map_";
-    for (const auto& r : rules) o << " /\\\n  " << r << " S T map_";
-    o << ".\n\n";
-
-    o << "(* ---- Lifting the target witness back to the source ---- *)\n"
-         "Definition lifted {Es Et} (map_ : Es -> Et -> Prop) (r : rel Et) : rel Es :=\n"
-         "  fun e1 e2 => exists t1 t2, map_ e1 t1 /\\ map_ e2 t2 /\\ r t1 t2.\n"
-         "Definition pulled {Es Et} (map_ : Es -> Et -> Prop) (r : rel Es) : rel Et :=\n"
-         "  fun t1 t2 => exists e1 e2, map_ e1 t1 /\\ map_ e2 t2 /\\ r e1 e2.\n"
+    // ---- lifting
+    const std::string co_s = "(Src." + src_co.id + " ws)", co_t = "(Tgt." + tgt_co.id + " wt)";
+    o << "(* ---- Lifting the target execution back to the source ---- *)\n"
          "(* rf of the source is rf of the target read back through map. *)\n"
          "Definition lift_rf {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) : Prop :=\n"
          "  same_rel (rf S) (lifted map_ (rf T)).\n";
-    if (def.lift == mapping::Lift::extends) {
-        const std::string src_fr = let_id(src, "fr"), tgt_fr = let_id(tgt, "fr");
+    const Formula rf_lift = same_rel(kSource, field(kSource, "rf"), lifted(field(kTarget, "rf")));
+    b << "Definition lift_rf_b {Es Et} (fs : finite Es) (ft : finite Et) (Sb : BExecution Es) (Tb : BExecution Et)"
+         " (mb : Es -> Et -> bool) : bool :=\n  "
+      << rf_lift.boolean
+      << ".\nLemma lift_rf_ok {Es Et} (fs : finite Es) (ft : finite Et) (Sb : BExecution Es) (Tb : BExecution Et)"
+         " (mb : Es -> Et -> bool)\n  (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)"
+         " (hS : xreflects Sb S) (hT : xreflects Tb T) (hm : reflectsM mb map_) :\n"
+         "  reflectsP (lift_rf_b fs ft Sb Tb mb) (lift_rf S T map_).\nProof.\n  exact "
+      << rf_lift.proof << ".\nQed.\n\n";
+    const std::string lift_params =
+        "{Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n  (wt : Tgt.Witness Et) (ws : "
+        "Src.Witness Es)";
+    std::string lift_c_body, lift_c_proof;
+    if (extends) {
+        const ModelItem& fr_s = let_of(src, "fr");
+        const ModelItem& fr_t = let_of(tgt, "fr");
+        const std::string frs = "(Src." + fr_s.id + " S" + (fr_s.reads_witness ? " ws" : "") + ")";
+        const std::string frt = "(Tgt." + fr_t.id + " T" + (fr_t.reads_witness ? " wt" : "") + ")";
         o << "(* lift extends: the source coherence is any one the source model accepts\n"
              "   that contains the target's (co_tgt <= map^-1;co;map) and whose from-reads\n"
              "   contains the target's (fr_tgt <= map^-1;fr;map). *)\n"
-             "Definition lift_witness {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n"
-             "  (wt : Tgt.Witness Et) (ws : Src.Witness Es) : Prop :=\n"
-             "  inclusion (Tgt."
-          << tgt_co << " wt) (pulled map_ (Src." << src_co << " ws)) /\\\n  inclusion (Tgt." << tgt_fr
-          << " T wt) (pulled map_ (Src." << src_fr << " S ws)).\n\n";
+             "Definition lift_witness "
+          << lift_params << " : Prop :=\n  inclusion " << co_t << " (pulled map_ " << co_s << ") /\\\n  inclusion "
+          << frt << " (pulled map_ " << frs << ").\n\n";
+        b << "Definition lift_witness_b {Es Et} (fs : finite Es) (ft : finite Et) (mb : Es -> Et -> bool)\n"
+             "  (tco tfr : brel Et) (sco sfr : brel Es) : bool :=\n"
+             "  if b_inclusion ft tco (b_pulled fs ft mb sco) then b_inclusion ft tfr (b_pulled fs ft mb sfr) else false.\n"
+             "Lemma lift_witness_ok {Es Et} (fs : finite Es) (ft : finite Et) (mb : Es -> Et -> bool)\n"
+             "  (tco tfr : brel Et) (sco sfr : brel Es) (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n"
+             "  (wt : Tgt.Witness Et) (ws : Src.Witness Es) (hm : reflectsM mb map_)\n"
+             "  (htco : reflects2 tco "
+          << co_t << ") (htfr : reflects2 tfr " << frt << ")\n  (hsco : reflects2 sco " << co_s
+          << ") (hsfr : reflects2 sfr " << frs
+          << ") :\n  reflectsP (lift_witness_b fs ft mb tco tfr sco sfr) (lift_witness S T map_ wt ws).\nProof.\n"
+             "  exact (r_andL (r_inclusion ft htco (r_pulled fs ft hm hsco)) (r_inclusion ft htfr (r_pulled fs ft hm hsfr))).\nQed.\n\n";
+        const std::string frt_c = "Tgt_dec." + fr_t.id + "_c ft Tb" + (fr_t.reads_witness ? " wtb" : "");
+        const std::string frs_c = "Src_dec." + fr_s.id + "_c fs Sb" + (fr_s.reads_witness ? " wsb" : "");
+        lift_c_body = "  match " + frt_c + ", " + frs_c +
+                      " with\n  | Some tfr, Some sfr => Some (lift_witness_b fs ft mb (Tgt_dec.wb_" + tgt_co.id +
+                      " wtb) tfr (Src_dec.wb_" + src_co.id + " wsb) sfr)\n  | _, _ => None\n  end";
+        lift_c_proof = "  destruct (" + frt_c + ") as [tfr |] eqn:E1; [| intros v Hv; discriminate].\n  destruct (" +
+                       frs_c + ") as [sfr |] eqn:E2; [| intros v Hv; discriminate].\n"
+                       "  apply ok_some, lift_witness_ok; [exact hm | exact (Tgt_dec.wr_" + tgt_co.id +
+                       " hwt) | exact (ok_value (Tgt_dec." + fr_t.id + "_cok ft Tb" +
+                       (fr_t.reads_witness ? " wtb" : "") + " T" + (fr_t.reads_witness ? " wt" : "") + " hT" +
+                       (fr_t.reads_witness ? " hwt" : "") + ") E1) | exact (Src_dec.wr_" + src_co.id +
+                       " hws) | exact (ok_value (Src_dec." + fr_s.id + "_cok fs Sb" + (fr_s.reads_witness ? " wsb" : "") +
+                       " S" + (fr_s.reads_witness ? " ws" : "") + " hS" + (fr_s.reads_witness ? " hws" : "") + ") E2)].\n";
     } else {
-        o << "(* lift per-thread (seed 003 Definition 13): co = map;(co_tgt+ & same thread);map^-1. *)\n"
-             "Definition lift_witness {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n"
-             "  (wt : Tgt.Witness Et) (ws : Src.Witness Es) : Prop :=\n"
-             "  same_rel (Src."
-          << src_co << " ws) (lifted map_ (fun t1 t2 => tc (Tgt." << tgt_co
-          << " wt) t1 t2 /\\ int T t1 t2 /\\ ~ IW T t1)).\n\n";
+        o << "(* lift per-thread (seed 003 Definition 13): co = map;(co_tgt+ & int);map^-1. *)\n"
+             "Definition lift_witness "
+          << lift_params << " : Prop :=\n  same_rel " << co_s << " (lifted map_ (inter (tc " << co_t << ") (int T))).\n\n";
+        b << "Definition lift_witness_b {Es Et} (fs : finite Es) (ft : finite Et) (mb : Es -> Et -> bool)\n"
+             "  (tco tint : brel Et) (sco : brel Es) : bool :=\n"
+             "  b_same_rel fs sco (b_lifted fs ft mb (b_inter (b_tc ft tco) tint)).\n"
+             "Lemma lift_witness_ok {Es Et} (fs : finite Es) (ft : finite Et) (mb : Es -> Et -> bool)\n"
+             "  (tco tint : brel Et) (sco : brel Es) (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n"
+             "  (wt : Tgt.Witness Et) (ws : Src.Witness Es) (hm : reflectsM mb map_)\n"
+             "  (htco : reflects2 tco "
+          << co_t << ") (htint : reflects2 tint (int T)) (hsco : reflects2 sco " << co_s
+          << ") :\n  reflectsP (lift_witness_b fs ft mb tco tint sco) (lift_witness S T map_ wt ws).\nProof.\n"
+             "  exact (r_same_rel fs hsco (r_lifted fs ft hm (r_inter (r_tc ft htco) htint))).\nQed.\n\n";
+        lift_c_body = "  match MsVocabulary_dec.int_c ft Tb with\n  | Some tint => Some (lift_witness_b fs ft mb (Tgt_dec.wb_" +
+                      tgt_co.id + " wtb) tint (Src_dec.wb_" + src_co.id + " wsb))\n  | None => None\n  end";
+        lift_c_proof = "  destruct (MsVocabulary_dec.int_c ft Tb) as [tint |] eqn:E1; [| intros v Hv; discriminate].\n"
+                       "  apply ok_some, lift_witness_ok; [exact hm | exact (Tgt_dec.wr_" + tgt_co.id +
+                       " hwt) | exact (ok_value (MsVocabulary_dec.int_cok ft Tb T hT) E1) | exact (Src_dec.wr_" +
+                       src_co.id + " hws)].\n";
     }
     o << "(* An admissible source witness: well-formed under the source model and a lift. *)\n"
-         "Definition admissible {Es Et} (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop)\n"
-         "  (wt : Tgt.Witness Et) (ws : Src.Witness Es) : Prop :=\n"
-         "  Src.well_formed S ws /\\ lift_witness S T map_ wt ws.\n\n";
+         "Definition admissible "
+      << lift_params << " : Prop :=\n  Src.well_formed S ws /\\ lift_witness S T map_ wt ws.\n\n";
+    const ModelItem* flag = nullptr;
     o << "(* Race freedom: ";
     if (def.race_free_flag) {
-        const ModelItem* flag = src.condition(*def.race_free_flag);
+        flag = src.condition(*def.race_free_flag);
         if (!flag || flag->kind != ModelItem::Kind::flag)
-            throw ExportError(def.path + ": the source model has no flag '" + *def.race_free_flag + "'");
-        o << "the source flag " << *def.race_free_flag << " does not fire (seed 000's theorem is about\n   race-free programs). *)\n"
+            throw ExportError(display_path(def.path) + ": the source model has no flag '" + *def.race_free_flag + "'");
+        o << "the source flag " << *def.race_free_flag
+          << " does not fire (seed 000's theorem is about\n   race-free programs). *)\n"
           << "Definition race_free {Es} (S : Execution Es) (ws : Src.Witness Es) : Prop := ~ Src." << flag->id
           << " S ws.\n\n";
     } else {
         o << "the check has none. *)\nDefinition race_free {Es} (S : Execution Es) (ws : Src.Witness Es) : Prop := True.\n\n";
     }
 
+    // ---- the lift, decided from the execution alone
+    const std::string c_params =
+        "{Es Et} (fs : finite Es) (ft : finite Et) (Sb : BExecution Es) (Tb : BExecution Et) (mb : Es -> Et -> bool)\n"
+        "  (wtb : Tgt_dec.BWitness Et) (wsb : Src_dec.BWitness Es)";
+    const std::string c_args = " fs ft Sb Tb mb wtb wsb";
+    const std::string ok_params =
+        "\n  (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) (wt : Tgt.Witness Et) (ws : Src.Witness Es)"
+        "\n  (hS : xreflects Sb S) (hT : xreflects Tb T) (hm : reflectsM mb map_) (hwt : Tgt_dec.wreflects wtb wt)"
+        "\n  (hws : Src_dec.wreflects wsb ws)";
+    const std::string ok_args = " S T map_ wt ws hS hT hm hwt hws";
+    b << "(* ---- Lifts, decided from the executions alone ---- *)\n";
+    b << "Definition lift_c " << c_params << " : option bool :=\n" << lift_c_body << ".\n";
+    b << "Lemma lift_cok " << c_params << ok_params << " :\n  okS (lift_c" << c_args
+      << ") (fun v => reflectsP v (lift_witness S T map_ wt ws)).\nProof.\n  unfold lift_c.\n" << lift_c_proof << "Qed.\n\n";
+    b << "Definition admissible_c " << c_params << " : option bool :=\n  match Src_dec.well_formed_c fs Sb wsb with\n"
+         "  | Some true => lift_c" << c_args << "\n  | Some false => Some false\n  | None => None\n  end.\n";
+    b << "Lemma admissible_cok " << c_params << ok_params << " :\n  okS (admissible_c" << c_args
+      << ") (fun v => reflectsP v (admissible S T map_ wt ws)).\nProof.\n"
+         "  exact (ok_and_lazy (Src_dec.well_formed_cok fs Sb wsb S ws hS hws) (lift_cok" << c_args << ok_args
+      << ")).\nQed.\n\n";
+    b << "Definition race_free_c {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) : option bool :=\n";
+    if (flag)
+        b << "  match Src_dec." << flag->id << "_c fs Sb wsb with Some f => Some (negb f) | None => None end.\n";
+    else
+        b << "  Some true.\n";
+    b << "Lemma race_free_cok {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) (S : Execution Es)"
+         " (ws : Src.Witness Es)\n  (hS : xreflects Sb S) (hws : Src_dec.wreflects wsb ws) :\n"
+         "  okS (race_free_c fs Sb wsb) (fun v => reflectsP v (race_free S ws)).\nProof.\n  unfold race_free_c.\n";
+    if (flag)
+        b << "  destruct (Src_dec." << flag->id
+          << "_c fs Sb wsb) as [f |] eqn:E1; [| intros v Hv; discriminate].\n  apply ok_some, r_not; exact (ok_value (Src_dec."
+          << flag->id << "_cok fs Sb wsb S ws hS hws) E1).\nQed.\n\n";
+    else
+        b << "  apply ok_some, r_true.\nQed.\n\n";
+
+    // ---- statements
     o << "(* ---- Lemma statements ----\n"
-         "   For every compiled pre-execution and every target witness that the target\n"
-         "   model calls consistent: if some admissible lift is race-free, some\n"
-         "   admissible race-free lift satisfies the axiom.  This is exactly what the\n"
-         "   bounded check searches for counterexamples to (lib/check/confirm.cpp). *)\n\n";
+         "   <axiom>_statement_upto n: for every compiled program in the search space\n"
+         "   with at most n events and every target witness that the target model\n"
+         "   calls consistent: if some admissible lift is race-free, some admissible\n"
+         "   race-free lift satisfies the axiom.  This is exactly what the bounded\n"
+         "   check searches for counterexamples to (lib/check/confirm.cpp).\n"
+         "   <axiom>_statement: at the bound the search covered, for an axiom without\n"
+         "   counterexample.  <axiom>_conjecture: the same for programs of every size\n"
+         "   (still straight-line, in the same program space): NOT proved by the\n"
+         "   search and not implied by it; it is what a proof would establish. *)\n\n";
     const std::string premise =
         "  forall (Es Et : Type) (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) (wt : Tgt.Witness Et),\n"
-        "    wf S -> wf T -> compiled S T map_ -> lift_rf S T map_ -> Tgt.consistent T wt ->\n"
+        "    wf S -> wf T -> searched n S -> compiled S T map_ -> lift_rf S T map_ -> Tgt.consistent T wt ->\n"
         "    (exists ws, admissible S T map_ wt ws /\\ race_free S ws) ->\n";
     std::ostringstream skeleton;
     skeleton << "(* Proofs of the lemma statements of " << check_module_name(def)
@@ -274,19 +358,56 @@ CheckModule check_module(const CheckModuleInput& in) {
         const check::AxiomResult* result = nullptr;
         for (const auto& r : *in.results)
             if (r.axiom == expectation.name) result = &r;
+        const ModelItem* item = src.condition(expectation.name);
+        if (!item || item->kind == ModelItem::Kind::requirement)
+            throw ExportError(display_path(def.path) + ": the source model has no axiom or flag '" + expectation.name + "'");
+        const std::string id = coq_identifier(expectation.name);
+        const bool is_flag = item->kind == ModelItem::Kind::flag;
+        const std::string satisfies = is_flag ? "~ Src." + item->id + " S ws" : "Src." + item->id + " S ws";
+        o << "(* " << expectation.name << (is_flag ? " (a flag: satisfied when it does not fire)" : "") << " *)\n"
+          << "Definition " << statement_upto_name(expectation.name) << " (n : nat) : Prop :=\n"
+          << premise << "    exists ws, admissible S T map_ wt ws /\\ race_free S ws /\\ " << satisfies << ".\n";
+        // Its decision on one lift.
+        b << "(* " << expectation.name << ": some admissible race-free lift satisfies it. *)\n";
+        b << "Definition " << id << "_sat_c {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) :"
+          << " option bool :=\n  "
+          << (is_flag ? "match Src_dec." + item->id + "_c fs Sb wsb with Some f => Some (negb f) | None => None end"
+                      : "Src_dec." + item->id + "_c fs Sb wsb")
+          << ".\nLemma " << id
+          << "_sat_cok {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) (S : Execution Es)"
+             " (ws : Src.Witness Es)\n  (hS : xreflects Sb S) (hws : Src_dec.wreflects wsb ws) :\n  okS ("
+          << id << "_sat_c fs Sb wsb) (fun v => reflectsP v (" << satisfies << ")).\nProof.\n  unfold " << id
+          << "_sat_c.\n";
+        if (is_flag)
+            b << "  destruct (Src_dec." << item->id
+              << "_c fs Sb wsb) as [f |] eqn:E1; [| intros v Hv; discriminate].\n  apply ok_some, r_not; exact (ok_value (Src_dec."
+              << item->id << "_cok fs Sb wsb S ws hS hws) E1).\n";
+        else
+            b << "  exact (Src_dec." << item->id << "_cok fs Sb wsb S ws hS hws).\n";
+        b << "Qed.\n";
+        b << "Definition " << lift_check_name(expectation.name) << " " << c_params
+          << " : option bool :=\n  match admissible_c" << c_args
+          << " with\n  | Some true =>\n    match race_free_c fs Sb wsb with\n    | Some true => " << id
+          << "_sat_c fs Sb wsb\n    | Some false => Some false\n    | None => None\n    end\n"
+             "  | Some false => Some false\n  | None => None\n  end.\n";
+        b << "Lemma " << lift_check_name(expectation.name) << "ok " << c_params << ok_params << " :\n  okS ("
+          << lift_check_name(expectation.name) << c_args
+          << ") (fun v => reflectsP v (admissible S T map_ wt ws /\\ race_free S ws /\\ " << satisfies
+          << ")).\nProof.\n  exact (ok_and_lazy (admissible_cok" << c_args << ok_args
+          << ")\n    (ok_and_lazy (race_free_cok fs Sb wsb S ws hS hws) (" << id << "_sat_cok fs Sb wsb S ws hS hws))).\nQed.\n\n";
         if (!result) {
             out.omitted.push_back(expectation.name + ": not run");
             o << "(* " << expectation.name << ": not run in this export, no statement. *)\n\n";
             continue;
         }
-        const ModelItem* item = src.condition(expectation.name);
-        if (!item || item->kind == ModelItem::Kind::requirement)
-            throw ExportError(def.path + ": the source model has no axiom or flag '" + expectation.name + "'");
         if (result->verdict == check::Verdict::fails) {
             std::string where = result->counterexample
                                     ? "litmus test " + result->counterexample->source_litmus.name + " (counterexamples/" +
                                           output::safe_file_name(expectation.name) + "-source.litmus, compiled: " +
-                                          output::safe_file_name(expectation.name) + "-target.litmus)"
+                                          output::safe_file_name(expectation.name) + "-target.litmus); Refute_" +
+                                          coq_identifier(def.name) + "_" + id + ".v proves ~ " +
+                                          statement_upto_name(expectation.name) + " " +
+                                          std::to_string(result->events) + " from it"
                                     : std::string("no counterexample recorded");
             out.omitted.push_back(expectation.name + ": counterexample at " + std::to_string(result->events) +
                                   " events, " + where);
@@ -299,19 +420,21 @@ CheckModule check_module(const CheckModuleInput& in) {
             o << "(* " << expectation.name << ": no statement, the bounded search was stopped. *)\n\n";
             continue;
         }
-        const std::string id = coq_identifier(expectation.name);
-        const std::string satisfies = item->kind == ModelItem::Kind::flag ? "~ Src." + item->id + " S ws"
-                                                                          : "Src." + item->id + " S ws";
         o << "(* Bounded evidence: no counterexample with up to " << result->events
           << " source events (a read-modify-write counts 2),\n   checked in " << seconds_text(result->seconds)
           << " s by mapsound " << MAPSOUND_VERSION << " (" << result->statistics.shapes << " program shapes, "
           << result->statistics.solver_calls << " SAT calls). *)\n";
-        o << "Definition " << id << "_statement : Prop :=\n"
-          << premise << "    exists ws, admissible S T map_ wt ws /\\ race_free S ws /\\ " << satisfies << ".\n\n";
+        o << "Definition " << id << "_statement : Prop := " << statement_upto_name(expectation.name) << " "
+          << result->events << ".\n";
+        o << "(* Unproved, and not implied by the bounded search. *)\nDefinition " << id
+          << "_conjecture : Prop := forall n, " << statement_upto_name(expectation.name) << " n.\n\n";
         out.statements.push_back(expectation.name);
-        skeleton << "Theorem " << id << " : " << id << "_statement.\nProof.\nAdmitted.\n\n";
+        skeleton << "Theorem " << id << " : " << id << "_statement.\nProof.\nAdmitted.\n\n"
+                 << "(* Programs of every size: not implied by the bounded search. *)\nTheorem " << id
+                 << "_unbounded : " << id << "_conjecture.\nProof.\nAdmitted.\n\n";
     }
     out.text = o.str();
+    out.decision_text = b.str();
     out.skeleton = skeleton.str();
     return out;
 }

@@ -4,11 +4,13 @@
 #include <stdexcept>
 
 #include "check_module.hpp"
+#include "mapping_module.hpp"
+#include "model/elaborate.hpp"
 #include "model/parse_error.hpp"
 #include "model/parser.hpp"
-#include "model/elaborate.hpp"
 #include "model_module.hpp"
 #include "output/output_directory.hpp"
+#include "refutation.hpp"
 #include "support.hpp"
 
 namespace mapsound::coq {
@@ -56,28 +58,44 @@ ExportReport export_check(const mapping::CheckDefinition& check, const std::vect
     const ModelModule target =
         check.target_model == check.source_model ? source : translate_model(parse(check.target_model), note);
     const mapping::Mapping mapping = mapping::load_mapping(check.mapping);
-    const CheckModule module = check_module(CheckModuleInput{&check, &mapping, &source, &target, &results, events, note});
-
+    const MappingModule mapping_mod = mapping_module(mapping, note);
+    const CheckModule module = check_module(
+        CheckModuleInput{&check, &mapping, &mapping_mod, &source, &target, &results, search_settings(check), events, note});
+    std::vector<Refutation> refutations;
     ExportReport report;
+    for (const auto& r : results)
+        if (r.verdict == check::Verdict::fails && r.counterexample) {
+            refutations.push_back(refutation(RefutationInput{&check, &source, &target, &mapping_mod, &r, note}));
+            report.refuted.push_back(r.axiom);
+        }
+
     std::vector<std::string> project;
     auto put = [&](const std::string& name, const std::string& text) {
         dir.write(name, text);
         report.written.push_back(name);
     };
+    auto put_module = [&](const std::string& name, const std::string& text) {
+        put(name + ".v", text);
+        project.push_back(name + ".v");
+    };
     for (const auto& f : support_files()) {
         put(f.name, f.text);
         project.push_back(f.name);
     }
+    const ModelModule& vocabulary = vocabulary_module();
+    put_module(vocabulary.module, vocabulary.definitions_text);
+    put_module(vocabulary.module + "_dec", vocabulary.decision_text);
     std::vector<const ModelModule*> models{&source};
     if (target.module != source.module) models.push_back(&target);
     for (const ModelModule* m : models) {
-        put(m->module + ".v", m->definitions_text);
-        put(m->module + "_dec.v", m->decision_text);
-        project.push_back(m->module + ".v");
-        project.push_back(m->module + "_dec.v");
+        put_module(m->module, m->definitions_text);
+        put_module(m->module + "_dec", m->decision_text);
     }
-    put(check_module_name(check) + ".v", module.text);
-    project.push_back(check_module_name(check) + ".v");
+    put_module(mapping_mod.module, mapping_mod.definitions_text);
+    put_module(mapping_mod.module + "_dec", mapping_mod.decision_text);
+    put_module(check_module_name(check), module.text);
+    put_module(check_module_name(check) + "_dec", module.decision_text);
+    for (const auto& r : refutations) put_module(r.module, r.text);
     const std::string skeleton = proofs_module_name(check) + ".v";
     if (dir.exists(skeleton)) {
         report.kept.push_back(skeleton);

@@ -1,4 +1,5 @@
-// Translating a parsed .cat model into Coq text (see model_module.hpp).
+// Translating a parsed .cat model into Coq terms (see model_module.hpp);
+// model_text.cpp writes the files.
 //
 // Every expression is translated four ways at once: its meaning as a Coq
 // set or relation (MsRel.v), its boolean decision on a finite execution
@@ -8,14 +9,14 @@
 // construction and coqc checks the proofs.
 #include "model_module.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
-#include <optional>
 #include <set>
-#include <sstream>
 
 #include "identifier.hpp"
+#include "mapsound/exec.hpp"
+#include "model/parser.hpp"
+#include "model_translation.hpp"
 
 namespace mapsound::coq {
 
@@ -25,27 +26,6 @@ using model::CatExpr;
 using model::CatStatement;
 using K = CatExpr::Kind;
 
-// Placeholders for the execution and the witness in meaning texts: the
-// model module says `X` and `w`, the decision module `(exec_of Xb)` and
-// `(wit_of wb)`.
-const std::string kX = "\x01";
-const std::string kW = "\x02";
-
-std::string substitute(std::string text, const std::string& x, const std::string& w) {
-    std::string out;
-    for (char c : text) {
-        if (c == kX[0]) out += x;
-        else if (c == kW[0]) out += w;
-        else out += c;
-    }
-    return out;
-}
-
-const char* const kSets[] = {"R", "W", "F", "BAR", "M", "IW", "RMW", "NA", "WEAK", "RLX", "ACQ",
-                             "REL", "ACQ_REL", "SC", "CTA", "GPU", "SYS"};
-const char* const kRelations[] = {"po", "rf", "rmw", "addr", "data", "ctrl", "loc", "int",
-                                  "ext", "scta", "sgpu", "incl", "sbar"};
-
 std::string where(const model::SourcePos& pos) {
     return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
 }
@@ -54,34 +34,55 @@ std::string where(const model::SourcePos& pos) {
     throw ExportError(where(pos) + ": " + message);
 }
 
-// A translated expression.  arity 0 is herd's polymorphic `0`.
-struct Term {
-    int arity = 0;
-    std::string prop, boolean, proof, mono;
-    bool uses_var = false;
-};
-
 // What a name in scope stands for.
 struct Symbol {
-    enum class Kind { vocabulary, let, witness, variable } kind;
+    enum class Kind { primitive, derived, let, witness, variable, parameter, function } kind;
     std::string id;
     int arity = 2;
+    bool reads_witness = false;
+    Term value;                // parameter: the argument's translation
+    std::size_t function = 0;  // function: index into the translator's functions
+};
+
+Symbol symbol(Symbol::Kind kind, std::string id, int arity, bool reads_witness) {
+    Symbol s{kind, std::move(id), arity, reads_witness, Term{}, 0};
+    return s;
+}
+
+// A user function (`let f(x, y) = ...`): expanded at each call, its body
+// read in the scope of its definition with the parameters bound to the
+// arguments (herd's call by value on relations).
+struct Function {
+    std::vector<std::string> parameters;
+    model::CatExprPtr body;
+    std::map<std::string, Symbol> scope;
 };
 
 class Translator {
 public:
-    explicit Translator(const model::CatModel& m) : model_(m) {
-        for (const char* s : kSets) scope_[s] = Symbol{Symbol::Kind::vocabulary, s, 1};
-        for (const char* r : kRelations) scope_[r] = Symbol{Symbol::Kind::vocabulary, r, 2};
+    // vocabulary: nullptr when translating the vocabulary itself.
+    Translator(const model::CatModel& m, const ModelModule* vocabulary) : model_(m), vocabulary_(vocabulary) {
+        // The primitives, with their arities as the engine has them.
+        exec::PreExecution none;
+        const model::Vocabulary v = exec::vocabulary_of(none, rel::Relation::binary("rf"));
+        for (const auto& name : exec::primitive_names())
+            if (name != "_")
+                scope_[name] = symbol(Symbol::Kind::primitive, vocabulary_identifier(name), v.at(name).arity(), false);
+        if (vocabulary_) {
+            for (const auto& item : vocabulary_->items) {
+                scope_[item.cat_name] = symbol(Symbol::Kind::derived, item.id, item.arity, false);
+                ids_.reserve(item.id);
+            }
+        }
     }
 
-    ModelModule run(const std::string& note) {
-        out_.cat_path = model_.path;
-        out_.title = model_.title;
-        out_.module = model_module_name(model_.path);
+    Translation run() {
+        Translation& t = out_;
+        t.module.cat_path = model_.path;
+        t.module.title = model_.title;
+        t.module.vocabulary = vocabulary_ == nullptr;
+        t.module.module = vocabulary_ ? model_module_name(model_.path) : "MsVocabulary";
         for (const auto& st : model_.statements) statement(st);
-        out_.definitions_text = definitions_text(note);
-        out_.decision_text = decision_text(note);
         return std::move(out_);
     }
 
@@ -90,8 +91,8 @@ private:
 
     Term need(Term t, int arity, const CatExpr& at) const {
         if (t.arity == 0) {
-            if (arity == 2) return Term{2, "rel_empty", "b_rel_empty", "(@r_rel_empty E)", "", false};
-            return Term{1, "set_empty", "b_set_empty", "(@r_set_empty E)", "", false};
+            if (arity == 2) return Term{2, "rel_empty", "b_rel_empty", "(@r_rel_empty E)", "", false, false};
+            return Term{1, "set_empty", "b_set_empty", "(@r_set_empty E)", "", false, false};
         }
         if (t.arity != arity)
             fail(at.pos, std::string("expected ") + (arity == 2 ? "a relation" : "a set") + " here");
@@ -119,6 +120,7 @@ private:
         t.boolean = "(b_" + op + " " + a.boolean + " " + b.boolean + ")";
         t.proof = "(r_" + op + " " + a.proof + " " + b.proof + ")";
         t.uses_var = a.uses_var || b.uses_var;
+        t.reads_witness = a.reads_witness || b.reads_witness;
         if (t.uses_var) {
             if (arity != 2) fail(e.pos, "a recursive set definition is not exported");
             if (op == "diff") {
@@ -143,6 +145,7 @@ private:
         t.boolean = "(b_" + op + f + " " + a.boolean + ")";
         t.proof = "(r_" + op + f + " " + a.proof + ")";
         t.uses_var = a.uses_var;
+        t.reads_witness = a.reads_witness;
         if (t.uses_var) {
             if (!monotone) fail(e.pos, "this operator is not monotone in the recursion variable");
             t.mono = "(@mono_" + op + " E " + lambda(a) + " " + mono_of(a) + ")";
@@ -154,13 +157,13 @@ private:
         Term a = need(value(*e.operands[0]), 1, *e.operands[0]);
         if (a.uses_var) fail(e.pos, "a recursive set definition is not exported");
         return Term{2, "(" + op + " " + a.prop + ")", "(b_" + op + " fin " + a.boolean + ")",
-                    "(r_" + op + " fin " + a.proof + ")", "", false};
+                    "(r_" + op + " fin " + a.proof + ")", "", false, a.reads_witness};
     }
 
     Term value(const CatExpr& e) {
         switch (e.kind) {
             case K::empty: return Term{};
-            case K::universe: return Term{1, "set_full", "b_set_full", "(@r_set_full E)", "", false};
+            case K::universe: return Term{1, "set_full", "b_set_full", "(@r_set_full E)", "", false, false};
             case K::name: return name(e);
             case K::union_: return binary(e, "union", "set_union");
             case K::intersection: return binary(e, "inter", "set_inter");
@@ -169,7 +172,8 @@ private:
                 Term a = need(value(*e.operands[0]), 2, *e.operands[0]);
                 Term b = need(value(*e.operands[1]), 2, *e.operands[1]);
                 Term t{2, "(seq " + a.prop + " " + b.prop + ")", "(b_seq fin " + a.boolean + " " + b.boolean + ")",
-                       "(r_seq fin " + a.proof + " " + b.proof + ")", "", a.uses_var || b.uses_var};
+                       "(r_seq fin " + a.proof + " " + b.proof + ")", "", a.uses_var || b.uses_var,
+                       a.reads_witness || b.reads_witness};
                 if (t.uses_var)
                     t.mono = "(@mono_seq E " + lambda(a) + " " + lambda(b) + " " + mono_of(a) + " " + mono_of(b) + ")";
                 return t;
@@ -179,7 +183,8 @@ private:
                 Term b = need(value(*e.operands[1]), 1, *e.operands[1]);
                 if (a.uses_var || b.uses_var) fail(e.pos, "a recursive set definition is not exported");
                 return Term{2, "(prod " + a.prop + " " + b.prop + ")", "(b_prod " + a.boolean + " " + b.boolean + ")",
-                            "(r_prod " + a.proof + " " + b.proof + ")", "", false};
+                            "(r_prod " + a.proof + " " + b.proof + ")", "", false,
+                            a.reads_witness || b.reads_witness};
             }
             case K::inverse: return unary(e, "inv", false, true);
             case K::plus: return unary(e, "tc", true, true);
@@ -191,7 +196,7 @@ private:
                 if (a.uses_var) fail(e.pos, "complement is not monotone in the recursion variable");
                 if (a.arity == 1)
                     return Term{1, "(set_compl " + a.prop + ")", "(b_set_compl " + a.boolean + ")",
-                                "(r_set_compl " + a.proof + ")", "", false};
+                                "(r_set_compl " + a.proof + ")", "", false, a.reads_witness};
                 return unary(e, "compl", false, false);
             }
             case K::identity_on: return set_to_rel(e, "brack");
@@ -200,9 +205,9 @@ private:
                     Term a = need(value(*e.operands[0]), 2, *e.operands[0]);
                     if (a.uses_var) fail(e.pos, "a recursive set definition is not exported");
                     return Term{1, "(" + e.name + " " + a.prop + ")", "(b_" + e.name + " fin " + a.boolean + ")",
-                                "(r_" + e.name + " fin " + a.proof + ")", "", false};
+                                "(r_" + e.name + " fin " + a.proof + ")", "", false, a.reads_witness};
                 }
-                fail(e.pos, "calls of user functions ('" + e.name + "') are not exported to Coq");
+                return call(e);
             }
         }
         fail(e.pos, "unsupported expression");
@@ -211,58 +216,91 @@ private:
     Term name(const CatExpr& e) {
         auto it = scope_.find(e.name);
         if (it == scope_.end()) {
-            if (e.name == "id") return Term{2, "iden", "(b_iden fin)", "(r_iden fin)", "", false};
+            if (e.name == "id") return Term{2, "iden", "(b_iden fin)", "(r_iden fin)", "", false, false};
             fail(e.pos, "undefined name '" + e.name + "'");
         }
         const Symbol& s = it->second;
-        const bool set = s.arity == 1;
         switch (s.kind) {
-            case Symbol::Kind::vocabulary:
-                return Term{s.arity, "(" + s.id + " " + kX + ")", "(b" + s.id + " Xb)",
-                            std::string(set ? "(refl1 " : "(refl2 ") + "(b" + s.id + " Xb))", "", false};
+            case Symbol::Kind::primitive:
+                return Term{s.arity, "(" + s.id + " " + kX + ")", "(b" + s.id + " Xb)", "(xr_" + s.id + " hX)", "",
+                            false, false};
             case Symbol::Kind::witness:
-                return Term{s.arity, "(" + s.id + " " + kW + ")", "(wb_" + s.id + " wb)",
-                            std::string(set ? "(refl1 " : "(refl2 ") + "(wb_" + s.id + " wb))", "", false};
+                return Term{s.arity, "(" + s.id + " " + kW + ")", "(wb_" + s.id + " wb)", "(wr_" + s.id + " hw)", "",
+                            false, true};
+            case Symbol::Kind::derived:
+                deps_.insert(s.id);
+                return Term{s.arity, "(" + s.id + " " + kX + ")", "b_" + s.id, "h_" + s.id, "", false, false};
             case Symbol::Kind::let:
                 deps_.insert(s.id);
-                return Term{s.arity, "(" + s.id + " " + kX + " " + kW + ")", "b_" + s.id, "h_" + s.id, "", false};
+                return Term{s.arity, "(" + s.id + " " + kX + (s.reads_witness ? " " + kW : std::string()) + ")",
+                            "b_" + s.id, "h_" + s.id, "", false, s.reads_witness};
             case Symbol::Kind::variable:
-                return Term{2, s.id, "b_" + s.id, "h_" + s.id, "(@mono_id E)", true};
+                return Term{2, s.id, "b_" + s.id, "h_" + s.id, "(@mono_id E)", true, false};
+            case Symbol::Kind::parameter: return s.value;
+            case Symbol::Kind::function: fail(e.pos, "'" + e.name + "' is a function: call it with arguments");
         }
         fail(e.pos, "unsupported name");
     }
 
+    Term call(const CatExpr& e) {
+        auto it = scope_.find(e.name);
+        if (it == scope_.end() || it->second.kind != Symbol::Kind::function)
+            fail(e.pos, "undefined function '" + e.name + "'");
+        const Function& f = functions_.at(it->second.function);
+        if (f.parameters.size() != e.operands.size())
+            fail(e.pos, "'" + e.name + "' takes " + std::to_string(f.parameters.size()) + " argument(s), not " +
+                            std::to_string(e.operands.size()));
+        std::vector<Term> args;
+        for (const auto& a : e.operands) args.push_back(value(*a));
+        auto saved = std::move(scope_);
+        scope_ = f.scope;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            Symbol p{Symbol::Kind::parameter, f.parameters[i], args[i].arity, args[i].reads_witness, args[i], 0};
+            scope_[f.parameters[i]] = p;
+        }
+        Term t = value(*f.body);
+        scope_ = std::move(saved);
+        return t;
+    }
+
     // ---- statements ----
 
-    struct Let {
-        ModelItem item;
-        Term term;
-        std::string lfp_var;  // recursive: the variable's id
-    };
+    std::string fresh(const std::string& name) {
+        return vocabulary_ ? ids_.fresh(name) : vocabulary_identifier(name);
+    }
+
+    void add_let(ModelItem item, Term term, const std::string& lfp_var) {
+        item.kind = ModelItem::Kind::let;
+        item.arity = term.arity;
+        item.reads_witness = term.reads_witness;
+        scope_[item.cat_name] = symbol(Symbol::Kind::let, item.id, item.arity, item.reads_witness);
+        out_.lets.emplace(item.id, TranslatedLet{std::move(term), lfp_var});
+        out_.module.items.push_back(std::move(item));
+    }
 
     void statement(const CatStatement& st) {
         switch (st.kind) {
             case CatStatement::Kind::let: {
-                std::vector<std::pair<std::string, Let>> done;
+                std::vector<std::pair<ModelItem, Term>> done;
                 for (const auto& b : st.bindings) {
-                    if (!b.parameters.empty())
-                        fail(b.pos, "functions ('let " + b.name + "(...)') are not exported to Coq");
+                    if (!b.parameters.empty()) {
+                        // Functions are expanded where they are called.
+                        functions_.push_back(Function{b.parameters, b.body, scope_});
+                        Symbol f{Symbol::Kind::function, b.name, 2, false, Term{}, functions_.size() - 1};
+                        scope_[b.name] = f;
+                        continue;
+                    }
                     deps_.clear();
                     Term t = value(*b.body);
                     if (t.arity == 0) t = need(t, 2, *b.body);
-                    Let l;
-                    l.item.kind = ModelItem::Kind::let;
-                    l.item.cat_name = b.name;
-                    l.item.arity = t.arity;
-                    l.item.deps.assign(deps_.begin(), deps_.end());
-                    l.term = t;
-                    done.emplace_back(b.name, std::move(l));
+                    ModelItem item;
+                    item.cat_name = b.name;
+                    item.deps.assign(deps_.begin(), deps_.end());
+                    done.emplace_back(std::move(item), std::move(t));
                 }
-                for (auto& [name, l] : done) {
-                    l.item.id = ids_.fresh(name);
-                    scope_[name] = Symbol{Symbol::Kind::let, l.item.id, l.item.arity};
-                    lets_.emplace(l.item.id, l);
-                    out_.items.push_back(l.item);
+                for (auto& [item, t] : done) {
+                    item.id = fresh(item.cat_name);
+                    add_let(std::move(item), std::move(t), "");
                 }
                 break;
             }
@@ -271,45 +309,59 @@ private:
                     fail(st.pos, "mutually recursive definitions (let rec ... and ...) are not exported to Coq");
                 const auto& b = st.bindings.front();
                 if (!b.parameters.empty()) fail(b.pos, "recursive functions are not exported to Coq");
-                const std::string id = ids_.fresh(b.name);
+                const std::string id = fresh(b.name);
                 auto saved = scope_;
-                scope_[b.name] = Symbol{Symbol::Kind::variable, id, 2};
+                scope_[b.name] = symbol(Symbol::Kind::variable, id, 2, false);
                 var_ = id;
                 deps_.clear();
                 Term t = value(*b.body);
                 if (t.arity == 0) t = need(t, 2, *b.body);
                 if (t.arity != 2) fail(b.pos, "a recursive set definition is not exported to Coq");
                 scope_ = std::move(saved);
-                Let l;
-                l.item = ModelItem{ModelItem::Kind::let, b.name, id, 2, true, {deps_.begin(), deps_.end()}};
+                ModelItem item;
+                item.cat_name = b.name;
+                item.id = id;
+                item.recursive = true;
+                item.deps.assign(deps_.begin(), deps_.end());
                 if (!t.uses_var) t.mono = "";
-                l.term = t;
-                l.lfp_var = id;
-                scope_[b.name] = Symbol{Symbol::Kind::let, id, 2};
-                lets_.emplace(id, l);
-                out_.items.push_back(l.item);
+                add_let(std::move(item), std::move(t), id);
                 break;
             }
             case CatStatement::Kind::witness: {
+                if (!vocabulary_) fail(st.pos, "the execution vocabulary declares no witnesses");
                 deps_.clear();
                 Term upper = value(*st.expr);
                 if (upper.arity == 0) fail(st.expr->pos, "a witness bounded by 0 is always empty");
-                const std::string id = ids_.fresh(st.name);
-                out_.witnesses.push_back(ModelWitness{st.name, id, upper.arity});
-                scope_[st.name] = Symbol{Symbol::Kind::witness, id, upper.arity};
-                // The declared bound is a requirement, as in the engine.
+                // The declared bound, as a let of its own (the refutation of a
+                // statement enumerates the witness within it).
+                ModelItem bound_let;
+                bound_let.cat_name = st.name + "-upper";
+                bound_let.id = fresh(bound_let.cat_name);
+                bound_let.deps.assign(deps_.begin(), deps_.end());
+                const std::string upper_id = bound_let.id;
+                const int arity = upper.arity;
+                add_let(std::move(bound_let), std::move(upper), "");
+                const std::string id = fresh(st.name);
+                scope_[st.name] = symbol(Symbol::Kind::witness, id, arity, true);
+                // The bound is a requirement, as in the engine.
+                deps_.clear();
                 Term self = name(CatExpr{K::name, st.pos, st.name, {}});
+                Term within = name(CatExpr{K::name, st.pos, st.name + "-upper", {}});
                 Term bound;
-                bound.arity = upper.arity;
-                const std::string op = upper.arity == 2 ? "diff" : "set_diff";
-                bound.prop = "(" + op + " " + self.prop + " " + upper.prop + ")";
-                bound.boolean = "(b_" + op + " " + self.boolean + " " + upper.boolean + ")";
-                bound.proof = "(r_" + op + " " + self.proof + " " + upper.proof + ")";
-                condition(ModelItem::Kind::requirement, st.name + "-bound", CatStatement::Test::empty, false, bound);
+                bound.arity = arity;
+                bound.reads_witness = true;
+                const std::string op = arity == 2 ? "diff" : "set_diff";
+                bound.prop = "(" + op + " " + self.prop + " " + within.prop + ")";
+                bound.boolean = "(b_" + op + " " + self.boolean + " " + within.boolean + ")";
+                bound.proof = "(r_" + op + " " + self.proof + " " + within.proof + ")";
+                const std::string bound_id =
+                    condition(ModelItem::Kind::requirement, st.name + "-bound", CatStatement::Test::empty, false, bound);
+                out_.module.witnesses.push_back(ModelWitness{st.name, id, arity, upper_id, bound_id});
                 break;
             }
             case CatStatement::Kind::axiom:
             case CatStatement::Kind::require: {
+                if (!vocabulary_) fail(st.pos, "the execution vocabulary states no axioms or requirements");
                 deps_.clear();
                 Term t = value(*st.expr);
                 if (t.arity == 0) t = need(t, 2, *st.expr);
@@ -327,18 +379,13 @@ private:
         }
     }
 
-    struct Condition {
+    std::string condition(ModelItem::Kind kind, const std::string& name, CatStatement::Test test, bool negated,
+                          const Term& t) {
         ModelItem item;
-        std::string prop, boolean, proof;
-    };
-
-    void condition(ModelItem::Kind kind, const std::string& name, CatStatement::Test test, bool negated,
-                   const Term& t) {
-        Condition c;
-        c.item.kind = kind;
-        c.item.cat_name = name;
-        c.item.id = ids_.fresh(name);
-        c.item.deps.assign(deps_.begin(), deps_.end());
+        item.kind = kind;
+        item.cat_name = name;
+        item.id = fresh(name);
+        item.deps.assign(deps_.begin(), deps_.end());
         std::string p, b, q;
         switch (test) {
             case CatStatement::Test::acyclic:
@@ -357,195 +404,82 @@ private:
                 break;
         }
         if (negated) p = "~ (" + p + ")", b = "negb (" + b + ")", q = "(r_not " + q + ")";
-        c.prop = p, c.boolean = b, c.proof = q;
-        if (kind != ModelItem::Kind::flag) parts_.push_back(c.item.id);
-        conditions_.emplace(c.item.id, c);
-        out_.items.push_back(c.item);
-    }
-
-    // ---- output ----
-
-    static std::string type_of(int arity) { return arity == 2 ? "rel E" : "set E"; }
-    static std::string btype_of(int arity) { return arity == 2 ? "brel E" : "bset E"; }
-
-    std::string definitions_text(const std::string& note) {
-        std::ostringstream o;
-        o << "(* " << note << "\n   Model: " << model_.path << (model_.title.empty() ? "" : " (\"" + model_.title + "\")")
-          << "\n   One Definition per let (let rec: a least fixpoint), per axiom, flag and\n"
-             "   requirement, and the consistency predicate.  Every definition takes the\n"
-             "   execution X (MsExec.v) and the model's witnesses w. *)\n\n"
-             "Require Import Mapsound.MsRel Mapsound.MsExec.\n\n";
-        o << "(* The relations the model lets the solver choose (witness ... <= ...). *)\n";
-        o << "Record Witness (E : Type) := Build_Witness {";
-        for (std::size_t i = 0; i < out_.witnesses.size(); ++i)
-            o << (i ? ";" : "") << "\n  " << out_.witnesses[i].id << " : " << type_of(out_.witnesses[i].arity);
-        o << (out_.witnesses.empty() ? "" : "\n") << "}.\n";
-        for (const auto& wi : out_.witnesses) o << "Arguments " << wi.id << " {E} _" << (wi.arity == 2 ? " _ _" : " _") << ".\n";
-        o << "\n";
-        for (const auto& item : out_.items) {
-            o << "(* " << describe(item) << " *)\n";
-            if (item.kind == ModelItem::Kind::let) {
-                const Let& l = lets_.at(item.id);
-                const std::string body = substitute(l.term.prop, "X", "w");
-                o << "Definition " << item.id << " {E} (X : Execution E) (w : Witness E) : " << type_of(item.arity)
-                  << " :=\n  ";
-                if (item.recursive)
-                    o << "lfp (fun " << l.lfp_var << " : rel E => " << body << ").\n\n";
-                else
-                    o << body << ".\n\n";
-            } else {
-                const Condition& c = conditions_.at(item.id);
-                o << "Definition " << item.id << " {E} (X : Execution E) (w : Witness E) : Prop :=\n  "
-                  << substitute(c.prop, "X", "w") << ".\n\n";
-            }
-        }
-        o << "(* Well-formedness of the witnesses: every requirement. *)\n";
-        o << "Definition well_formed {E} (X : Execution E) (w : Witness E) : Prop :=\n  ";
-        bool any = false;
-        for (const auto& item : out_.items)
-            if (item.kind == ModelItem::Kind::requirement) {
-                o << (any ? " /\\\n  " : "") << item.id << " X w";
-                any = true;
-            }
-        o << (any ? "" : "True") << ".\n\n";
-        o << "(* Consistency: every requirement and every axiom (flags are reported, not\n   required). *)\n";
-        o << "Definition consistent {E} (X : Execution E) (w : Witness E) : Prop :=\n  ";
-        if (parts_.empty()) o << "True";
-        for (std::size_t i = 0; i < parts_.size(); ++i) o << (i ? " /\\\n  " : "") << parts_[i] << " X w";
-        o << ".\n";
-        out_.consistent_parts = parts_;
-        return o.str();
-    }
-
-    std::string describe(const ModelItem& item) const {
-        switch (item.kind) {
-            case ModelItem::Kind::let: return std::string(item.recursive ? "let rec " : "let ") + item.cat_name;
-            case ModelItem::Kind::requirement: return "requirement " + item.cat_name;
-            case ModelItem::Kind::axiom: return "axiom " + item.cat_name;
-            case ModelItem::Kind::flag: return "flag " + item.cat_name + " (the Prop says the flag fires)";
-        }
-        return "";
-    }
-
-    // Parameters of a decision function: the lets it reads.
-    std::string params(const ModelItem& item, bool with_proofs) const {
-        std::string s;
-        for (const auto& d : item.deps) {
-            const int arity = lets_.at(d).item.arity;
-            s += " (b_" + d + " : " + btype_of(arity) + ")";
-            if (with_proofs)
-                s += " (h_" + d + " : reflects" + std::to_string(arity) + " b_" + d + " (" + d +
-                     " (exec_of Xb) (wit_of wb)))";
-        }
-        return s;
-    }
-    static std::string args(const ModelItem& item) {
-        std::string s;
-        for (const auto& d : item.deps) s += " b_" + d;
-        return s;
-    }
-
-    std::string decision_text(const std::string& note) {
-        const std::string X = "(exec_of Xb)", W = "(wit_of wb)";
-        const std::string head = " {E} (fin : finite E) (Xb : BExecution E) (wb : BWitness E)";
-        std::ostringstream o;
-        o << "(* " << note << "\n   Decision procedures for " << out_.module
-          << " on finite executions: for each definition d,\n"
-             "   d_f computes it from booleans and d_fok proves that d_f reflects d\n"
-             "   (MsDecide.v).  Used to check the export against the engine on concrete\n"
-             "   executions. *)\n\n"
-             "Require Import Coq.Bool.Bool.\n"
-             "Require Import Mapsound.MsRel Mapsound.MsExec Mapsound.MsDecide Mapsound."
-          << out_.module << ".\n\n";
-        o << "Record BWitness (E : Type) := Build_BWitness {";
-        for (std::size_t i = 0; i < out_.witnesses.size(); ++i)
-            o << (i ? ";" : "") << "\n  wb_" << out_.witnesses[i].id << " : " << btype_of(out_.witnesses[i].arity);
-        o << (out_.witnesses.empty() ? "" : "\n") << "}.\n";
-        for (const auto& wi : out_.witnesses) o << "Arguments wb_" << wi.id << " {E} _ _" << (wi.arity == 2 ? " _" : "") << ".\n";
-        o << "Definition wit_of {E} (wb : BWitness E) : Witness E := Build_Witness E";
-        for (const auto& wi : out_.witnesses) o << " (to_" << (wi.arity == 2 ? "rel" : "set") << " (wb_" << wi.id << " wb))";
-        o << ".\n\n";
-        for (const auto& item : out_.items) {
-            if (item.kind == ModelItem::Kind::let) {
-                const Let& l = lets_.at(item.id);
-                const std::string a = std::to_string(item.arity);
-                if (item.recursive) {
-                    const std::string fb = "(fun b_" + l.lfp_var + " : brel E => " + l.term.boolean + ")";
-                    o << "Definition " << item.id << "_f" << head << params(item, false) << " : brel E :=\n  b_lfp fin "
-                      << fb << ".\n";
-                    o << "Lemma " << item.id << "_fok" << head << params(item, true) << "\n  (stable : b_stable fin " << fb
-                      << " = true) :\n  reflects2 (" << item.id << "_f fin Xb wb" << args(item) << ") (" << item.id
-                      << " " << X << " " << W << ").\n";
-                    const std::string F = substitute(l.term.prop, X, W);
-                    const std::string mono =
-                        l.term.uses_var ? substitute(l.term.mono, X, W) : "(@mono_const E " + F + ")";
-                    o << "Proof.\n  exact (r_lfp fin (F := fun " << l.lfp_var << " : rel E => " << F << ")\n    " << fb
-                      << "\n    " << mono << "\n    (fun (b_" << l.lfp_var << " : brel E) (" << l.lfp_var
-                      << " : rel E) (h_" << l.lfp_var << " : reflects2 b_" << l.lfp_var << " " << l.lfp_var << ") => "
-                      << l.term.proof << ")\n    stable).\nQed.\n\n";
-                } else {
-                    o << "Definition " << item.id << "_f" << head << params(item, false) << " : " << btype_of(item.arity)
-                      << " :=\n  memo" << a << " fin " << l.term.boolean << ".\n";
-                    o << "Lemma " << item.id << "_fok" << head << params(item, true) << " :\n  reflects" << a << " ("
-                      << item.id << "_f fin Xb wb" << args(item) << ") (" << item.id << " " << X << " " << W
-                      << ").\nProof.\n  exact (r_memo" << a << " fin " << l.term.proof << ").\nQed.\n\n";
-                }
-            } else {
-                const Condition& c = conditions_.at(item.id);
-                o << "Definition " << item.id << "_f" << head << params(item, false) << " : bool :=\n  " << c.boolean
-                  << ".\n";
-                o << "Lemma " << item.id << "_fok" << head << params(item, true) << " :\n  reflectsP (" << item.id
-                  << "_f fin Xb wb" << args(item) << ") (" << item.id << " " << X << " " << W << ").\nProof.\n  exact "
-                  << c.proof << ".\nQed.\n\n";
-            }
-        }
-        // Consistency from the booleans of its parts.
-        o << "Definition consistent_f";
-        for (const auto& p : parts_) o << " (a_" << p << " : bool)";
-        o << " : bool :=\n  ";
-        std::string conj = "true", proof = "r_true";
-        if (!parts_.empty()) {
-            conj = "a_" + parts_.back();
-            proof = "h_" + parts_.back();
-            for (std::size_t i = parts_.size() - 1; i-- > 0;) {
-                conj = "(a_" + parts_[i] + " && " + conj + ")";
-                proof = "(r_and h_" + parts_[i] + " " + proof + ")";
-            }
-        }
-        o << conj << ".\n";
-        o << "Lemma consistent_fok {E} (X : Execution E) (w : Witness E)";
-        for (const auto& p : parts_) o << "\n  (a_" << p << " : bool) (h_" << p << " : reflectsP a_" << p << " (" << p << " X w))";
-        o << " :\n  reflectsP (consistent_f";
-        for (const auto& p : parts_) o << " a_" << p;
-        o << ") (consistent X w).\nProof.\n  exact " << proof << ".\nQed.\n";
-        return o.str();
+        if (kind == ModelItem::Kind::requirement) out_.module.requirements.push_back(item.id);
+        if (kind != ModelItem::Kind::flag) out_.module.consistent_parts.push_back(item.id);
+        out_.conditions.emplace(item.id, TranslatedCondition{p, b, q});
+        out_.module.items.push_back(item);
+        return item.id;
     }
 
     const model::CatModel& model_;
+    const ModelModule* vocabulary_;
     std::map<std::string, Symbol> scope_;
     IdentifierScope ids_;
     std::string var_;
     std::set<std::string> deps_;
-    std::map<std::string, Let> lets_;
-    std::map<std::string, Condition> conditions_;
-    std::vector<std::string> parts_;
-    ModelModule out_;
+    std::vector<Function> functions_;
+    Translation out_;
 };
+
+ModelModule finish(Translation t, const std::string& note) {
+    t.module.definitions_text = definitions_text(t, note);
+    t.module.decision_text = decision_text(t, note);
+    return std::move(t.module);
+}
 
 }  // namespace
 
+std::string substitute(const std::string& text, const std::string& x, const std::string& w) {
+    std::string out;
+    for (char c : text) {
+        if (c == kX[0]) out += x;
+        else if (c == kW[0]) out += w;
+        else out += c;
+    }
+    return out;
+}
+
 const ModelItem* ModelModule::condition(const std::string& cat_name) const {
-    for (const auto& item : items)
-        if (item.kind != ModelItem::Kind::let && item.cat_name == cat_name) return &item;
+    for (const auto& i : items)
+        if (i.kind != ModelItem::Kind::let && i.cat_name == cat_name) return &i;
     return nullptr;
+}
+
+const ModelItem* ModelModule::item(const std::string& id) const {
+    for (const auto& i : items)
+        if (i.id == id) return &i;
+    return nullptr;
+}
+
+const ModelItem* ModelModule::final_let(const std::string& cat_name) const {
+    const ModelItem* found = nullptr;
+    for (const auto& i : items)
+        if (i.kind == ModelItem::Kind::let && i.cat_name == cat_name) found = &i;
+    return found;
+}
+
+std::string display_path(const std::string& path) {
+    const std::filesystem::path p(path);
+    const std::string dir = p.parent_path().filename().string();
+    return dir.empty() ? p.filename().string() : dir + "/" + p.filename().string();
 }
 
 std::string model_module_name(const std::string& cat_path) {
     return "Model_" + coq_identifier(std::filesystem::path(cat_path).stem().string());
 }
 
+const ModelModule& vocabulary_module() {
+    static const ModelModule m = [] {
+        const model::CatModel v = model::parse_model_text(exec::vocabulary_text(), "vocabulary.cat", "");
+        return finish(Translator(v, nullptr).run(),
+                      std::string("Generated by mapsound ") + MAPSOUND_VERSION +
+                          " from lib/exec/vocabulary.cat, the one definition of every derived name.");
+    }();
+    return m;
+}
+
 ModelModule translate_model(const model::CatModel& model, const std::string& generator_note) {
-    return Translator(model).run(generator_note);
+    return finish(Translator(model, &vocabulary_module()).run(), generator_note);
 }
 
 }  // namespace mapsound::coq

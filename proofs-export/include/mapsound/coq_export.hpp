@@ -1,7 +1,9 @@
 // Exporting a mapping check to Coq (proofs-export/README.md): the support
-// library, a module per model, a module per check with one lemma statement
-// per axiom the bounded search found counterexample-free, and a proof
-// skeleton that is the user's (written once, never overwritten).
+// library, the execution vocabulary, a module per model and per mapping, a
+// module per check with one lemma statement per axiom the bounded search
+// found counterexample-free, a refutation of the statement of every axiom
+// it found a counterexample to, and a proof skeleton that is the user's
+// (written once, never overwritten).
 //
 //   auto results = check::Checker(def).run(options);
 //   coq::export_check(def, results, events, "out");   // then: make -C out
@@ -25,11 +27,15 @@ struct ExportReport {
     std::vector<std::string> kept;        // user files left as they were
     std::vector<std::string> statements;  // axioms that got a lemma statement
     std::vector<std::string> omitted;     // "axiom: why" for those that did not
+    std::vector<std::string> refuted;     // axioms whose statement a refutation file disproves
 };
 
 // Writes the Coq project for 'check' into 'dir' (created if needed) from the
 // checker's results at bound 'events': an axiom whose verdict is holds gets
-// a statement with its bounded evidence; fails and unknown get none.  Each
+// a statement with its bounded evidence; fails gets none but a file that
+// refutes the statement by the counterexample; unknown gets none.  The
+// results must come from a full search (no --target-events, no
+// --race-free-programs): the statements say what that search covers.  Each
 // file is written whole (temporary name, then rename) and listed in the
 // directory's MANIFEST, except the proof skeleton, which is the user's.
 // Throws model::ModelError, mapping::MappingError, std::runtime_error (a
