@@ -429,6 +429,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         vs.emplace("W", W_s);
         vs.emplace("F", F_s);
         vs.emplace("BAR", rel::none(1));
+        vs.emplace("BAR_ARRIVE", rel::none(1));
         vs.emplace("M", M_s);
         vs.emplace("IW", IW_s);
         vs.emplace("RMW", RmwReads | RmwWrites);
@@ -460,6 +461,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         vt.emplace("W", W_t);
         vt.emplace("F", F_t);
         vt.emplace("BAR", rel::none(1));
+        vt.emplace("BAR_ARRIVE", rel::none(1));
         vt.emplace("M", M_t);
         vt.emplace("IW", IW_t);
         TupleSet rmw_atoms = set();

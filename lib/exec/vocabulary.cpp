@@ -65,6 +65,8 @@ model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf) 
     v.emplace("W", set_of([](const Event& e) { return e.kind == EventKind::write; }));
     v.emplace("F", set_of([](const Event& e) { return e.kind == EventKind::fence; }));
     v.emplace("BAR", set_of([](const Event& e) { return e.kind == EventKind::barrier; }));
+    v.emplace("BAR_ARRIVE",
+              set_of([](const Event& e) { return e.kind == EventKind::barrier && e.barrier_arrive; }));
     v.emplace("M", set_of(is_memory));
     v.emplace("IW", set_of([](const Event& e) { return e.thread < 0; }));
     {
@@ -109,7 +111,8 @@ model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf) 
     }));
     v.emplace("sbar", relation_of([&](std::size_t i, std::size_t j) {
         return i != j && ev[i].kind == EventKind::barrier && ev[j].kind == EventKind::barrier &&
-               ev[i].barrier == ev[j].barrier && same_cta(x, ev[i].thread, ev[j].thread);
+               ev[i].barrier == ev[j].barrier && ev[i].barrier_instance == ev[j].barrier_instance &&
+               same_cta(x, ev[i].thread, ev[j].thread);
     }));
     return v;
 }

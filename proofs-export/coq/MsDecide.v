@@ -37,7 +37,7 @@ Proof. intros E b x y; reflexivity. Qed.
 
 (* The booleans of an execution, and the execution they stand for. *)
 Record BExecution (E : Type) := {
-  bR : bset E; bW : bset E; bF : bset E; bBAR : bset E; bM : bset E; bIW : bset E; bRMW : bset E;
+  bR : bset E; bW : bset E; bF : bset E; bBAR : bset E; bBAR_ARRIVE : bset E; bM : bset E; bIW : bset E; bRMW : bset E;
   bNA : bset E; bWEAK : bset E; bRLX : bset E; bACQ : bset E; bREL : bset E; bACQ_REL : bset E; bSC : bset E;
   bCTA : bset E; bGPU : bset E; bSYS : bset E;
   bpo : brel E; brf : brel E; brmw : brel E; baddr : brel E; bdata : brel E; bctrl : brel E;
@@ -45,7 +45,7 @@ Record BExecution (E : Type) := {
 }.
 
 Definition exec_of {E} (X : BExecution E) : Execution E := {|
-  R := to_set (bR X); W := to_set (bW X); F := to_set (bF X); BAR := to_set (bBAR X);
+  R := to_set (bR X); W := to_set (bW X); F := to_set (bF X); BAR := to_set (bBAR X); BAR_ARRIVE := to_set (bBAR_ARRIVE X);
   M := to_set (bM X); IW := to_set (bIW X); RMW := to_set (bRMW X);
   NA := to_set (bNA X); WEAK := to_set (bWEAK X); RLX := to_set (bRLX X); ACQ := to_set (bACQ X);
   REL := to_set (bREL X); ACQ_REL := to_set (bACQ_REL X); SC := to_set (bSC X);

@@ -8,7 +8,7 @@ Require Import Mapsound.MsRel.
 
 Record Execution (E : Type) := {
   (* event kinds *)
-  R : set E; W : set E; F : set E; BAR : set E; M : set E; IW : set E; RMW : set E;
+  R : set E; W : set E; F : set E; BAR : set E; BAR_ARRIVE : set E; M : set E; IW : set E; RMW : set E;
   (* memory-order tags *)
   NA : set E; WEAK : set E; RLX : set E; ACQ : set E; REL : set E; ACQ_REL : set E; SC : set E;
   (* scope qualifiers *)
@@ -18,7 +18,7 @@ Record Execution (E : Type) := {
   loc : rel E; int : rel E; ext : rel E; scta : rel E; sgpu : rel E; incl : rel E; sbar : rel E
 }.
 
-Arguments R {E} _ _.  Arguments W {E} _ _.  Arguments F {E} _ _.  Arguments BAR {E} _ _.
+Arguments R {E} _ _.  Arguments W {E} _ _.  Arguments F {E} _ _.  Arguments BAR {E} _ _.  Arguments BAR_ARRIVE {E} _ _.
 Arguments M {E} _ _.  Arguments IW {E} _ _.  Arguments RMW {E} _ _.
 Arguments NA {E} _ _.  Arguments WEAK {E} _ _.  Arguments RLX {E} _ _.  Arguments ACQ {E} _ _.
 Arguments REL {E} _ _.  Arguments ACQ_REL {E} _ _.  Arguments SC {E} _ _.

@@ -23,7 +23,7 @@ constexpr std::array reserved = {
     "tc", "rtc", "opt", "irreflexive", "acyclic", "empty", "set_is_empty", "total_on", "inclusion",
     "same_rel", "set_inclusion", "mono", "lfp", "set_mono", "set_lfp", "same_set", "wf",
     // MsExec.v: the execution record
-    "Execution", "R", "W", "F", "BAR", "M", "IW", "RMW", "NA", "WEAK", "RLX", "ACQ", "REL", "ACQ_REL",
+    "Execution", "R", "W", "F", "BAR", "BAR_ARRIVE", "M", "IW", "RMW", "NA", "WEAK", "RLX", "ACQ", "REL", "ACQ_REL",
     "SC", "CTA", "GPU", "SYS", "po", "rf", "rmw", "addr", "data", "ctrl", "loc", "int", "ext", "scta",
     "sgpu", "incl", "sbar",
     // MsDecide.v and the generated modules

@@ -37,7 +37,7 @@ std::string rel_text(const rel::TupleSet& t) {
 
 std::string tuples_text(const rel::TupleSet& t) { return t.arity() == 1 ? set_text(t) : rel_text(t); }
 
-const char* const kBase[] = {"R",  "W",   "F",    "BAR",  "M",    "IW",   "RMW",  "NA",   "WEAK", "RLX",
+const char* const kBase[] = {"R",  "W",   "F",    "BAR",  "BAR_ARRIVE", "M",    "IW",   "RMW",  "NA",   "WEAK", "RLX",
                              "ACQ", "REL", "ACQ_REL", "SC", "CTA", "GPU", "SYS", "po",  "rf",   "rmw",
                              "addr", "data", "ctrl", "loc", "int",  "ext", "scta", "sgpu", "incl", "sbar"};
 

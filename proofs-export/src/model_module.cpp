@@ -41,7 +41,7 @@ std::string substitute(std::string text, const std::string& x, const std::string
     return out;
 }
 
-const char* const kSets[] = {"R", "W", "F", "BAR", "M", "IW", "RMW", "NA", "WEAK", "RLX", "ACQ",
+const char* const kSets[] = {"R", "W", "F", "BAR", "BAR_ARRIVE", "M", "IW", "RMW", "NA", "WEAK", "RLX", "ACQ",
                              "REL", "ACQ_REL", "SC", "CTA", "GPU", "SYS"};
 const char* const kRelations[] = {"po", "rf", "rmw", "addr", "data", "ctrl", "loc", "int",
                                   "ext", "scta", "sgpu", "incl", "sbar"};

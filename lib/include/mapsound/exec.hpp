@@ -38,6 +38,13 @@ struct Event {
     Scope scope = Scope::none;
     int barrier = -1;       // barrier id (barriers only)
     std::string label;      // for pictures and messages, e.g. "ld.acquire.gpu x"
+    // Barriers only: which instance of barrier 'barrier' in its CTA the
+    // event belongs to (sbar relates the events of one instance; without a
+    // thread count every event of a barrier is in instance 0), and whether
+    // the thread only arrives there without waiting (PTX bar.arrive; set
+    // BAR_ARRIVE).
+    int barrier_instance = 0;
+    bool barrier_arrive = false;
 };
 
 struct ThreadPlacement {
@@ -60,9 +67,10 @@ rel::Universe universe_of(const PreExecution& x);
 
 // The vocabulary of a pre-execution: every base set and relation as a
 // constant, and 'rf' as the given free relation.  Names (README,
-// "Execution vocabulary"): sets R W F BAR M IW RMW, NA WEAK RLX ACQ REL
-// ACQ_REL SC, CTA GPU SYS; relations po rf rmw addr data ctrl loc int ext
-// scta sgpu incl sbar.
+// "Execution vocabulary"): sets R W F BAR BAR_ARRIVE M IW RMW, NA WEAK RLX
+// ACQ REL ACQ_REL SC, CTA GPU SYS; relations po rf rmw addr data ctrl loc
+// int ext scta sgpu incl sbar (distinct barrier events of one instance of
+// one barrier in one CTA).
 model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf);
 
 // Bounds rf by the pairs (w, r) of a write and a read of the same location
