@@ -1,10 +1,23 @@
-// mapsound litmus: decide litmus tests under a model, herd7-style output.
-#include <cstdio>
-#include <iostream>
-#include <optional>
+// mapsound litmus: decide litmus tests under one or more models, herd7-style
+// output; folders are searched for *.litmus files, and with --expected the
+// verdicts are compared with a `test,model,expected` table (a conformance
+// run: per model, how many agree, differ, cannot be read, or ran out of
+// budget).
+#include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "mapsound/litmus/corpus.hpp"
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
@@ -12,6 +25,25 @@
 namespace mapsound::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: mapsound litmus --model FILE.cat [--model FILE.cat]... [--states] [--json] [--unroll N]\n"
+    "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
+    "                       [--expected TABLE.csv]... TEST-OR-FOLDER...\n";
+
+// The default cap on pre-executions, paths through one thread and
+// consistent executions per test: far above what real litmus tests need
+// (the development suite's largest test has a few thousand), low enough
+// that a runaway expansion ends in seconds with a message.
+constexpr std::uint64_t kDefaultMaxExecutions = 1000000;
+
+std::string fixed(double v, int digits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", digits, v);
+    return text;
+}
 
 void print_text(const litmus::Verdict& v, bool states) {
     std::cout << "Test " << v.test << " " << (v.ok ? "Ok" : "No") << "\n";
@@ -21,93 +53,272 @@ void print_text(const litmus::Verdict& v, bool states) {
     }
     std::cout << "Observation " << v.test << " " << (v.positive == 0 ? "Never" : v.negative == 0 ? "Always" : "Sometimes")
               << " " << v.positive << " " << v.negative << "\n";
-    char time[32];
-    std::snprintf(time, sizeof time, "%.4f", v.seconds);
-    std::cout << "Time " << v.test << " " << time << "\n\n";
+    std::cout << "Time " << v.test << " " << fixed(v.seconds, 4) << "\n\n";
 }
 
-std::string json_of(const litmus::Verdict& v) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.6f", v.seconds);
-    return "{\"test\": " + json_string(v.test) + ", \"file\": " + json_string(v.file) +
-           ", \"model\": " + json_string(v.model) + ", \"verdict\": \"" + (v.ok ? "Ok" : "No") +
-           "\", \"positive\": " + std::to_string(v.positive) + ", \"negative\": " + std::to_string(v.negative) +
-           ", \"seconds\": " + seconds + "}";
+// A test's outcome under one model.
+enum class Outcome { ok, no, unreadable, over_budget };
+
+// Per model: the outcomes, and against the expected table.
+struct Tally {
+    int tests = 0, ok = 0, no = 0, unreadable = 0, over_budget = 0;
+    int agreed = 0, differing = 0, unlisted = 0;
+    std::vector<std::string> differences;  // "file (expected Ok, got No)"
+    std::vector<std::string> problems;     // "file: message"
+};
+
+// The live progress line on stderr: rewritten in place on a terminal,
+// otherwise (forced with --progress) one line a second.
+class ProgressLine {
+public:
+    ProgressLine(bool enabled, bool terminal) : enabled_(enabled), terminal_(terminal) {}
+
+    void show(const std::string& what, const litmus::Progress& p) {
+        if (!enabled_) return;
+        const auto now = std::chrono::steady_clock::now();
+        const auto every = terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(1000);
+        if (now - last_ < every) return;
+        last_ = now;
+        std::cerr << (terminal_ ? "\r" : "") << what << ": " << p.candidates << " pre-executions, " << p.executions
+                  << " executions, " << fixed(p.seconds, 1) << " s" << (terminal_ ? "\033[K" : "\n") << std::flush;
+        shown_ = true;
+    }
+
+    void clear() {
+        if (enabled_ && terminal_ && shown_) std::cerr << "\r\033[K" << std::flush;
+        shown_ = false;
+    }
+
+private:
+    bool enabled_;
+    bool terminal_;
+    bool shown_ = false;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+std::optional<double> positive_seconds(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        if (used != text.size() || !(v > 0) || v > 1e9) return std::nullopt;
+        return v;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<std::uint64_t> positive_count(const std::string& text) {
+    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const std::uint64_t v = std::stoull(text);
+    if (v == 0) return std::nullopt;
+    return v;
 }
 
 }  // namespace
 
 int litmus_command(const std::vector<std::string>& args) {
-    std::optional<std::string> model_path;
-    bool json = false, states = false;
+    std::vector<std::string> model_paths, expected_paths;
+    std::vector<fs::path> inputs;
+    bool json = false, states = false, progress = false;
+    std::optional<double> timeout;
+    std::uint64_t max_executions = kDefaultMaxExecutions;
     litmus::RunOptions options;
-    std::vector<std::string> tests;
+    auto usage_error = [](const std::string& message) {
+        std::cerr << "mapsound litmus: " << message << "\n" << kUsage;
+        return 2;
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--model" && i + 1 < args.size()) {
-            model_path = args[++i];
-        } else if (a == "--forbid" && i + 1 < args.size()) {
+        const bool has_value = i + 1 < args.size();
+        if (a == "--model" && has_value) {
+            model_paths.push_back(args[++i]);
+        } else if (a == "--forbid" && has_value) {
             options.forbidden_flags.push_back(args[++i]);
+        } else if (a == "--expected" && has_value) {
+            expected_paths.push_back(args[++i]);
         } else if (a == "--json") {
             json = true;
         } else if (a == "--states") {
             states = true;
-        } else if (a == "--unroll" && i + 1 < args.size()) {
-            try {
-                options.expand.unroll = std::stoi(args[++i]);
-            } catch (const std::exception&) {
-                std::cerr << "mapsound litmus: --unroll takes a positive number\n";
-                return 2;
-            }
-            if (options.expand.unroll < 1) {
-                std::cerr << "mapsound litmus: --unroll takes a positive number\n";
-                return 2;
-            }
+        } else if (a == "--progress") {
+            progress = true;
+        } else if (a == "--unroll" && has_value) {
+            const auto n = positive_number(args[++i]);
+            if (!n) return usage_error("--unroll takes a positive number");
+            options.expand.unroll = *n;
+        } else if (a == "--timeout" && has_value) {
+            timeout = positive_seconds(args[++i]);
+            if (!timeout) return usage_error("--timeout takes a positive number of seconds");
+        } else if (a == "--max-executions" && has_value) {
+            const auto n = positive_count(args[++i]);
+            if (!n) return usage_error("--max-executions takes a positive number");
+            max_executions = *n;
         } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "mapsound litmus: unknown option '" << a << "'\n";
-            return 2;
+            return usage_error("unknown option '" + a + "'" + (has_value ? "" : " (or a missing value)"));
         } else {
-            tests.push_back(a);
+            inputs.emplace_back(a);
         }
     }
-    if (!model_path || tests.empty()) {
-        std::cerr << "usage: mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...\n";
+    if (model_paths.empty() || inputs.empty()) {
+        std::cerr << kUsage;
         return 2;
     }
     options.states = states;
-    std::optional<model::Model> model;
+    options.expand.budget.max_executions = max_executions;
+
+    std::vector<model::Model> models;
+    for (const auto& path : model_paths) {
+        try {
+            models.push_back(model::Model::load(path));
+        } catch (const model::ModelError& e) {
+            std::cerr << e.what() << "\n";
+            return 1;
+        }
+    }
+    litmus::ExpectedVerdicts expected;
     try {
-        model = model::Model::load(*model_path);
-    } catch (const model::ModelError& e) {
+        for (const auto& csv : expected_paths) expected.read(csv);
+    } catch (const std::exception& e) {
         std::cerr << e.what() << "\n";
         return 1;
     }
+    // Folders are expanded; a path that cannot be read stays in the list
+    // and is reported like an unreadable test.
+    std::vector<fs::path> files;
+    bool folders = false;
+    for (const fs::path& input : inputs) {
+        std::error_code ec;
+        folders = folders || fs::is_directory(input, ec);
+        try {
+            for (auto& f : litmus::litmus_files({input})) files.push_back(std::move(f));
+        } catch (const std::exception&) {
+            files.push_back(input);
+        }
+    }
+    const bool summary = (folders || !expected_paths.empty()) && !json;
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    ProgressLine line(progress || (terminal && !json), terminal);
+
     int status = 0;
     bool first = true;
     if (json) std::cout << "[";
-    for (const auto& path : tests) {
-        std::string entry;
+    auto emit_json = [&](const std::string& entry) {
+        std::cout << (first ? "" : ",") << "\n  " << entry;
+        first = false;
+    };
+    std::vector<Tally> tallies(models.size());
+    for (std::size_t fi = 0; fi < files.size(); ++fi) {
+        const fs::path& file = files[fi];
+        std::optional<litmus::LitmusTest> test;
+        std::string read_error;
         try {
-            litmus::LitmusTest test = litmus::parse_litmus_file(path);
-            litmus::Verdict v = litmus::run_litmus(test, *model, options);
-            if (json)
-                entry = json_of(v);
-            else
-                print_text(v, states);
+            test = litmus::parse_litmus_file(file);
         } catch (const std::exception& e) {
-            status = 1;
-            if (json)
-                entry = "{\"test\": " + json_string(path) + ", \"file\": " + json_string(path) +
-                        ", \"error\": " + json_string(e.what()) + "}";
-            else
-                std::cerr << e.what() << "\n";
+            read_error = e.what();
         }
-        if (json && !entry.empty()) {
-            std::cout << (first ? "" : ",") << "\n  " << entry;
-            first = false;
+        for (std::size_t mi = 0; mi < models.size(); ++mi) {
+            const std::string name = litmus::model_name(model_paths[mi]);
+            Tally& tally = tallies[mi];
+            ++tally.tests;
+            const std::optional<bool> want = expected.find(file, name);
+            Outcome outcome = Outcome::unreadable;
+            std::string message = read_error;
+            std::optional<litmus::Verdict> verdict;
+            if (test) {
+                litmus::RunOptions run = options;
+                if (timeout) {
+                    run.expand.budget.seconds = *timeout;
+                    run.expand.budget.deadline =
+                        std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*timeout));
+                }
+                const std::string what = (files.size() > 1 ? "[" + std::to_string(fi + 1) + "/" +
+                                                                  std::to_string(files.size()) + "] "
+                                                            : std::string()) +
+                                         test->name + (models.size() > 1 ? " under " + name : "");
+                run.progress = [&](const litmus::Progress& p) { line.show(what, p); };
+                try {
+                    verdict = litmus::run_litmus(*test, models[mi], run);
+                    outcome = verdict->ok ? Outcome::ok : Outcome::no;
+                } catch (const litmus::BudgetExceeded& e) {
+                    outcome = Outcome::over_budget;
+                    message = e.what();
+                } catch (const std::exception& e) {
+                    message = e.what();
+                }
+                line.clear();
+            }
+            const std::string test_name = test ? test->name : file.string();
+            switch (outcome) {
+                case Outcome::ok: ++tally.ok; break;
+                case Outcome::no: ++tally.no; break;
+                case Outcome::unreadable: ++tally.unreadable; break;
+                case Outcome::over_budget: ++tally.over_budget; break;
+            }
+            std::string agreement;
+            if (outcome == Outcome::ok || outcome == Outcome::no) {
+                if (!want) {
+                    ++tally.unlisted;
+                } else if (*want == (outcome == Outcome::ok)) {
+                    ++tally.agreed;
+                    agreement = "agrees";
+                } else {
+                    ++tally.differing;
+                    agreement = "differs";
+                    tally.differences.push_back(file.string() + " (expected " + (*want ? "Ok" : "No") + ", got " +
+                                                (outcome == Outcome::ok ? "Ok" : "No") + ")");
+                    if (!expected_paths.empty()) status = 1;
+                }
+            } else {
+                status = 1;
+                tally.problems.push_back(message);
+            }
+            if (json) {
+                std::string entry = "{\"test\": " + json_string(test_name) + ", \"file\": " + json_string(file.string());
+                if (verdict) {
+                    entry += ", \"model\": " + json_string(verdict->model) + ", \"verdict\": \"" +
+                             (verdict->ok ? "Ok" : "No") + "\", \"positive\": " + std::to_string(verdict->positive) +
+                             ", \"negative\": " + std::to_string(verdict->negative) + ", \"seconds\": " +
+                             fixed(verdict->seconds, 6);
+                } else if (outcome == Outcome::over_budget) {
+                    entry += ", \"model\": " + json_string(model_paths[mi]) + ", \"verdict\": \"Unknown\", \"error\": " +
+                             json_string(message);
+                } else {
+                    entry += ", \"error\": " + json_string(message);
+                }
+                if (want && !agreement.empty())
+                    entry += std::string(", \"expected\": \"") + (*want ? "Ok" : "No") + "\", \"agreement\": \"" +
+                             agreement + "\"";
+                emit_json(entry + "}");
+                continue;
+            }
+            if (models.size() > 1) std::cout << "Model " << name << "\n";
+            if (verdict) {
+                print_text(*verdict, states || !test->condition);
+            } else if (outcome == Outcome::over_budget) {
+                std::cout << "Test " << test_name << " Unknown\n\n" << std::flush;
+                std::cerr << message << "\n";
+            } else if (read_error.empty() || mi == 0) {
+                std::cerr << message << "\n";  // one message per unreadable file
+            }
         }
     }
     if (json) std::cout << "\n]\n";
+    if (summary) {
+        for (std::size_t mi = 0; mi < models.size(); ++mi) {
+            const Tally& t = tallies[mi];
+            std::cout << "Summary " << litmus::model_name(model_paths[mi]) << ": " << t.tests << " tests, ";
+            if (!expected_paths.empty())
+                std::cout << t.agreed << " agreed, " << t.differing << " differing, " << t.unreadable << " unreadable, "
+                          << t.over_budget << " over budget, " << t.unlisted << " not listed\n";
+            else
+                std::cout << t.ok << " Ok, " << t.no << " No, " << t.unreadable << " unreadable, " << t.over_budget
+                          << " over budget\n";
+            for (const auto& d : t.differences) std::cout << "  differs: " << d << "\n";
+            for (const auto& p : t.problems) std::cout << "  error: " << p << "\n";
+        }
+    }
     return status;
 }
 

@@ -16,6 +16,39 @@ using detail::Token;
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
+bool key_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool key_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+}
+
+// The length of the key when a metadata line "Key=Value" (blanks allowed
+// before '=') starts at 'pos', else 0.  A key is a word of letters, digits,
+// '_', '-' and '.', starting with a letter or '_'.
+std::size_t metadata_key_at(std::string_view text, std::size_t pos) {
+    if (pos >= text.size() || !key_start(text[pos])) return 0;
+    std::size_t end = pos;
+    while (end < text.size() && key_char(text[end])) ++end;
+    std::size_t eq = end;
+    while (eq < text.size() && blank(text[eq])) ++eq;
+    return eq < text.size() && text[eq] == '=' ? end - pos : 0;
+}
+
+// What closes the comment that 'opening' starts ("(*", "/*", "//"), or "".
+std::string_view comment_close(std::string_view opening) {
+    if (opening == "(*") return "*)";
+    if (opening == "/*") return "*/";
+    if (opening == "//") return "\n";
+    return "";
+}
+
+std::string trim_blanks(std::string_view s) {
+    std::size_t b = 0;
+    std::size_t e = s.size();
+    while (b < e && blank(s[b])) ++b;
+    while (e > b && blank(s[e - 1])) --e;
+    return std::string(s.substr(b, e - b));
+}
+
 // Adds the locations named by accesses, parameters and the condition that
 // the init block did not declare, in order of first mention.
 void collect_locations(LitmusTest& test) {
@@ -25,7 +58,11 @@ void collect_locations(LitmusTest& test) {
         for (const Instruction& i : t.code)
             for (const std::string& name : accessed_locations(i)) note(name);
     }
-    std::vector<const CondExpr*> stack{&test.condition.expr};
+    if (test.observed)
+        for (const ObservedItem& item : *test.observed)
+            if (const auto* m = std::get_if<MemoryRef>(&item)) note(m->location);
+    std::vector<const CondExpr*> stack;
+    if (test.condition) stack.push_back(&test.condition->expr);
     if (test.filter) stack.push_back(&*test.filter);
     // Iterative, so the traversal order is left to right: push children
     // reversed.  (Depth is bounded by the parser anyway.)
@@ -94,11 +131,47 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         probe.fail(probe.peek(), "a test name after '" + word + "' on the same line");
     }
 
-    Lexer lx(text, source, test.dialect, pos, line, column);
-    if (lx.peek().kind == detail::TokenKind::string) {
-        const std::string quoted = lx.next().text;
-        test.doc = quoted.substr(1, quoted.size() - 2);
+    // The header's metadata: quoted strings (the first is the doc string)
+    // and diy7's "Key=Value" lines, read from the raw text because values
+    // are free text ("Generator=diycross7 (version 7.57)").
+    for (;;) {
+        while (pos < text.size() && (blank(text[pos]) || text[pos] == '\n')) advance();
+        if (pos >= text.size()) break;
+        if (const std::string_view close = comment_close(text.substr(pos, 2)); !close.empty()) {
+            advance();
+            advance();
+            while (pos < text.size() && text.substr(pos, close.size()) != close) advance();
+            if (pos >= text.size() && close != "\n")
+                throw ParseError(source, line, column, "'" + std::string(close) + "' closing the comment",
+                                 "<end of input>");
+            for (std::size_t i = 0; i < close.size() && pos < text.size(); ++i) advance();
+            continue;
+        }
+        if (text[pos] == '"') {
+            advance();
+            const std::size_t start = pos;
+            while (pos < text.size() && text[pos] != '"') advance();
+            if (pos >= text.size()) throw ParseError(source, line, column, "'\"' closing the string", "<end of input>");
+            std::string value(text.substr(start, pos - start));
+            advance();
+            if (!test.doc) {
+                test.doc = std::move(value);
+            } else {
+                test.metadata.push_back(Metadata{"", std::move(value)});
+            }
+            continue;
+        }
+        const std::size_t key_length = metadata_key_at(text, pos);
+        if (key_length == 0) break;
+        std::string key(text.substr(pos, key_length));
+        while (text[pos] != '=') advance();
+        advance();
+        const std::size_t start = pos;
+        while (pos < text.size() && text[pos] != '\n') advance();
+        test.metadata.push_back(Metadata{std::move(key), trim_blanks(text.substr(start, pos - start))});
     }
+
+    Lexer lx(text, source, test.dialect, pos, line, column);
     if (test.dialect == Dialect::audala) {
         detail::parse_audala_body(lx, test);
     } else {
