@@ -74,6 +74,17 @@ expect("execution cap" 1 stderr "a-blowup.litmus: test 'blowup': execution limit
        litmus --model ${rc11} --max-executions 1000 ${WORK_DIR}/budget/a-blowup.litmus)
 expect("execution cap, json" 1 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
        litmus --json --model ${rc11} --max-executions 2 ${corpus}/diy/2+2W+rlx.litmus)
+# One pre-execution of 300 SC stores: translating it alone outlasts the
+# limit, and cannot be interrupted from inside, so the run (in a child
+# process under --timeout) is stopped from outside.
+set(big "C big\n{}\nP0 (atomic_int* y) {\n")
+foreach(i RANGE 299)
+  string(APPEND big "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
+endforeach()
+string(APPEND big "}\nexists (y = 1)\n")
+file(WRITE ${WORK_DIR}/big/big.litmus "${big}")
+expect("timeout during translation" 1 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
+       litmus --model ${rc11} --timeout 1 ${WORK_DIR}/big/big.litmus)
 expect("bad timeout" 2 stderr "--timeout takes a positive number of seconds" litmus --model ${rc11} --timeout 0 ${corpus}/herd)
 expect("bad cap" 2 stderr "--max-executions takes a positive number" litmus --model ${rc11} --max-executions -5 ${corpus}/herd)
 

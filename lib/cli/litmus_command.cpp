@@ -3,7 +3,13 @@
 // verdicts are compared with a `test,model,expected` table (a conformance
 // run: per model, how many agree, differ, cannot be read, or ran out of
 // budget).
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
 
 #include <chrono>
 #include <cstdio>
@@ -84,8 +90,10 @@ public:
         shown_ = true;
     }
 
-    void clear() {
-        if (enabled_ && terminal_ && shown_) std::cerr << "\r\033[K" << std::flush;
+    // Erases the line if this process showed it, or with 'child' if a
+    // child process may have.
+    void clear(bool child = false) {
+        if (enabled_ && terminal_ && (shown_ || child)) std::cerr << "\r\033[K" << std::flush;
         shown_ = false;
     }
 
@@ -95,6 +103,160 @@ private:
     bool shown_ = false;
     std::chrono::steady_clock::time_point last_{};
 };
+
+// The outcome of one test under one model.
+struct Result {
+    Outcome outcome = Outcome::unreadable;
+    std::optional<litmus::Verdict> verdict;
+    std::string message;  // the error, for unreadable and over-budget tests
+};
+
+Result run_one(const litmus::LitmusTest& test, const model::Model& model, const litmus::RunOptions& options) {
+    Result r;
+    try {
+        r.verdict = litmus::run_litmus(test, model, options);
+        r.outcome = r.verdict->ok ? Outcome::ok : Outcome::no;
+    } catch (const litmus::BudgetExceeded& e) {
+        r.outcome = Outcome::over_budget;
+        r.message = e.what();
+    } catch (const std::exception& e) {
+        r.message = e.what();
+    }
+    return r;
+}
+
+// A Result through a pipe: fields as "<length>:<bytes>".
+std::string encode(const Result& r) {
+    std::string out;
+    auto field = [&](const std::string& f) { out += std::to_string(f.size()) + ":" + f; };
+    field(std::to_string(static_cast<int>(r.outcome)));
+    field(r.message);
+    field(r.verdict ? "1" : "0");
+    if (r.verdict) {
+        const litmus::Verdict& v = *r.verdict;
+        for (const std::string& f : {v.test, v.file, v.model, std::string(v.ok ? "1" : "0"), std::to_string(v.positive),
+                                     std::to_string(v.negative), std::to_string(v.candidates), std::to_string(v.seconds),
+                                     std::to_string(v.states.size())})
+            field(f);
+        for (const auto& st : v.states) field(st);
+    }
+    return out;
+}
+
+std::optional<Result> decode(const std::string& in) {
+    std::size_t pos = 0;
+    auto field = [&]() -> std::optional<std::string> {
+        const std::size_t colon = in.find(':', pos);
+        if (colon == std::string::npos) return std::nullopt;
+        const std::size_t n = std::stoul(in.substr(pos, colon - pos));
+        if (colon + 1 + n > in.size()) return std::nullopt;
+        std::string f = in.substr(colon + 1, n);
+        pos = colon + 1 + n;
+        return f;
+    };
+    try {
+        Result r;
+        const auto outcome = field(), message = field(), has = field();
+        if (!outcome || !message || !has) return std::nullopt;
+        r.outcome = static_cast<Outcome>(std::stoi(*outcome));
+        r.message = *message;
+        if (*has == "1") {
+            std::vector<std::string> f;
+            for (int i = 0; i < 9; ++i) {
+                auto x = field();
+                if (!x) return std::nullopt;
+                f.push_back(*x);
+            }
+            litmus::Verdict v;
+            v.test = f[0];
+            v.file = f[1];
+            v.model = f[2];
+            v.ok = f[3] == "1";
+            v.positive = std::stoull(f[4]);
+            v.negative = std::stoull(f[5]);
+            v.candidates = std::stoull(f[6]);
+            v.seconds = std::stod(f[7]);
+            for (std::size_t i = 0, n = std::stoul(f[8]); i < n; ++i) {
+                auto st = field();
+                if (!st) return std::nullopt;
+                v.states.push_back(*st);
+            }
+            r.verdict = std::move(v);
+        }
+        return r;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+// run_one in a child process, which is killed when it overruns the time
+// limit by more than a grace period: the budget is checked as the work
+// goes, but translating one large pre-execution into SAT cannot be
+// interrupted from inside.  'where' names the test in messages.
+Result run_isolated(const litmus::LitmusTest& test, const model::Model& model, const litmus::RunOptions& options,
+                    double seconds, const std::string& where) {
+    int fds[2];
+    if (pipe(fds) != 0) return run_one(test, model, options);
+    std::cout.flush();
+    std::cerr.flush();
+    const pid_t child = fork();
+    if (child < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return run_one(test, model, options);
+    }
+    if (child == 0) {
+        close(fds[0]);
+        const std::string data = encode(run_one(test, model, options));
+        std::size_t done = 0;
+        while (done < data.size()) {
+            const ssize_t n = write(fds[1], data.data() + done, data.size() - done);
+            if (n <= 0) break;
+            done += static_cast<std::size_t>(n);
+        }
+        std::cerr.flush();
+        _exit(0);
+    }
+    close(fds[1]);
+    const auto limit = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(seconds * 1.2 + 1.0));
+    std::string data;
+    bool killed = false;
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(limit - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            kill(child, SIGKILL);
+            killed = true;
+            break;
+        }
+        pollfd p{fds[0], POLLIN, 0};
+        const int ready = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 1000)));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) continue;
+        char buffer[4096];
+        const ssize_t n = read(fds[0], buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;  // the child closed the pipe: done
+        data.append(buffer, static_cast<std::size_t>(n));
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    Result r;
+    if (killed) {
+        r.outcome = Outcome::over_budget;
+        r.message = where + ": time limit of " + fixed(seconds, seconds == static_cast<int>(seconds) ? 0 : 3) +
+                    " s exceeded (stopped while translating or solving one pre-execution)";
+        return r;
+    }
+    if (auto decoded = decode(data)) return *decoded;
+    r.message = where + ": the run ended without a result (" +
+                (WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status)) : "exit status " + std::to_string(WEXITSTATUS(status))) +
+                ")";
+    return r;
+}
 
 std::optional<double> positive_seconds(const std::string& text) {
     try {
@@ -238,16 +400,13 @@ int litmus_command(const std::vector<std::string>& args) {
                                                             : std::string()) +
                                          test->name + (models.size() > 1 ? " under " + name : "");
                 run.progress = [&](const litmus::Progress& p) { line.show(what, p); };
-                try {
-                    verdict = litmus::run_litmus(*test, models[mi], run);
-                    outcome = verdict->ok ? Outcome::ok : Outcome::no;
-                } catch (const litmus::BudgetExceeded& e) {
-                    outcome = Outcome::over_budget;
-                    message = e.what();
-                } catch (const std::exception& e) {
-                    message = e.what();
-                }
-                line.clear();
+                Result r = timeout ? run_isolated(*test, models[mi], run, *timeout,
+                                                  test->source + ": test '" + test->name + "'")
+                                   : run_one(*test, models[mi], run);
+                outcome = r.outcome;
+                verdict = std::move(r.verdict);
+                if (!r.message.empty()) message = r.message;
+                line.clear(timeout.has_value());
             }
             const std::string test_name = test ? test->name : file.string();
             switch (outcome) {

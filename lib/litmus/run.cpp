@@ -188,7 +188,7 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         if (needs_memory) {
             auto co = instance.definitions.find("co");
             if (co == instance.definitions.end())
-                throw std::runtime_error(test.source + ": the condition reads memory, but model " + model.path() +
+                throw std::runtime_error(test.source + (condition_memory ? ": the condition reads memory" : ": the locations clause shows memory") + ", but model " + model.path() +
                                          " defines no 'co' relation to tell the final value");
             rel::TupleSet writes(n, 1);
             for (std::size_t e = 0; e < n; ++e)
