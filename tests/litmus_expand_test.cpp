@@ -22,6 +22,8 @@
 #include <mapsound/litmus/expand.hpp>
 #include <mapsound/litmus/parse.hpp>
 
+#include "test_skip.hpp"
+
 namespace {
 
 using namespace mapsound::litmus;
@@ -749,7 +751,7 @@ TEST_CASE("expand: pointer values") {
     t.register_inits = {RegisterInit{0, Register{"q"}, AddressOf{"x"}}};
     Thread th;
     th.id = 0;
-    th.code = {Load{Register{"r0"}, Address{"p", std::nullopt}, MemoryOrder::relaxed, Scope::sys},
+    th.code = {Load{Register{"r0"}, Address{"p", std::nullopt}, MemoryOrder::relaxed, Scope::sys, {}},
                RegOp{Register{"d"}, RegOpKind::sub, Register{"r0"}, Register{"q"}}};
     t.threads = {th};
     const auto cs = expand(t);
@@ -779,7 +781,7 @@ exists (0:r1 = 0)
         t.name = "scalar";
         t.locations = {Location{"x", "", {std::int64_t{0}}}};
         Thread th;
-        th.code = {Store{Address{"x", Operand{std::int64_t{1}}}, std::int64_t{1}, MemoryOrder::weak, Scope::none}};
+        th.code = {Store{Address{"x", Operand{std::int64_t{1}}}, std::int64_t{1}, MemoryOrder::weak, Scope::none, {}}};
         t.threads = {th};
         CHECK_THROWS_WITH_AS(expand(t), doctest::Contains("x[1]"), std::runtime_error);
     }
@@ -823,10 +825,9 @@ TEST_CASE("expand: every test of the development suite") {
     const fs::path dir;
 #endif
     std::error_code ec;
-    if (dir.empty() || !fs::is_directory(dir, ec)) {
-        MESSAGE("litmus suite not found (MAPSOUND_LITMUS_SUITE_DIR); skipping");
-        return;
-    }
+    if (dir.empty() || !fs::is_directory(dir, ec))
+        return mapsound::testing::skip("no development litmus suite at " +
+                                       (dir.empty() ? std::string("(MAPSOUND_LITMUS_SUITE_DIR not defined)") : dir.string()));
     std::vector<fs::path> files;
     for (const auto& e : fs::recursive_directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());
@@ -860,7 +861,7 @@ namespace {
 std::vector<std::tuple<int, int, bool>> barrier_events(const Candidate& c) {
     std::vector<std::tuple<int, int, bool>> out;
     for (const Event& e : c.pre.events)
-        if (e.kind == EventKind::barrier) out.emplace_back(e.thread, e.barrier_instance, e.barrier_arrive);
+        if (e.kind == EventKind::barrier) out.emplace_back(e.thread, e.barrier_instance, e.has(mapsound::exec::Tag::bar_arrive));
     return out;
 }
 

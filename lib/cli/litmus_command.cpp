@@ -23,6 +23,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "cli/usage.hpp"
 #include "mapsound/litmus/corpus.hpp"
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/run.hpp"
@@ -33,11 +34,6 @@ namespace mapsound::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kUsage =
-    "usage: mapsound litmus --model FILE.cat [--model FILE.cat]... [--states] [--json] [--unroll N]\n"
-    "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
-    "                       [--expected TABLE.csv]... TEST-OR-FOLDER...\n";
 
 // The default cap on pre-executions, paths through one thread and
 // consistent executions per test: far above what real litmus tests need
@@ -287,7 +283,7 @@ int litmus_command(const std::vector<std::string>& args) {
     std::uint64_t max_executions = kDefaultMaxExecutions;
     litmus::RunOptions options;
     auto usage_error = [](const std::string& message) {
-        std::cerr << "mapsound litmus: " << message << "\n" << kUsage;
+        std::cerr << "mapsound litmus: " << message << "\n" << synopsis("litmus");
         return 2;
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -305,9 +301,9 @@ int litmus_command(const std::vector<std::string>& args) {
             states = true;
         } else if (a == "--progress") {
             progress = true;
-        } else if (a == "--unroll" && has_value) {
-            const auto n = positive_number(args[++i]);
-            if (!n) return usage_error("--unroll takes a positive number");
+        } else if (a == "--unroll") {
+            const auto n = number_option(args, i, "litmus");
+            if (!n) return 2;
             options.expand.unroll = *n;
         } else if (a == "--timeout" && has_value) {
             timeout = positive_seconds(args[++i]);
@@ -323,7 +319,7 @@ int litmus_command(const std::vector<std::string>& args) {
         }
     }
     if (model_paths.empty() || inputs.empty()) {
-        std::cerr << kUsage;
+        std::cerr << synopsis("litmus");
         return 2;
     }
     options.states = states;

@@ -91,7 +91,7 @@ void groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const Barr
         for (std::size_t t = 0; t < threads; ++t)
             for (std::size_t j = next[t]; j < g.by_thread[t].size(); ++j) {
                 const int e = g.by_thread[t][j];
-                if (!pre.events[static_cast<std::size_t>(e)].barrier_arrive) return;  // a thread waits forever
+                if (!pre.events[static_cast<std::size_t>(e)].has(exec::Tag::bar_arrive)) return;  // a thread waits forever
                 instance[static_cast<std::size_t>(e)] = static_cast<int>(sequence.size());
             }
         out.push_back(std::move(instance));

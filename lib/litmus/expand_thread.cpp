@@ -73,7 +73,10 @@ std::int64_t rmw_result(RmwOp op, std::int64_t old, std::int64_t value, std::int
 EScope event_scope(Scope s) {
     switch (s) {
         case Scope::none: return EScope::none;
+        case Scope::sg: return EScope::sg;
         case Scope::cta: return EScope::cta;
+        case Scope::cluster: return EScope::cluster;
+        case Scope::qf: return EScope::qf;
         case Scope::gpu: return EScope::gpu;
         case Scope::sys: return EScope::sys;
     }
@@ -115,7 +118,10 @@ const char* order_name(Order o) {
 const char* scope_name(EScope s) {
     switch (s) {
         case EScope::none: return "";
+        case EScope::sg: return "sg";
         case EScope::cta: return "cta";
+        case EScope::cluster: return "cluster";
+        case EScope::qf: return "qf";
         case EScope::gpu: return "gpu";
         case EScope::sys: return "sys";
     }
@@ -228,7 +234,7 @@ void ThreadExplorer::finish(const RunState& s) {
         num(static_cast<int>(e.order));
         num(static_cast<int>(e.scope));
         num(e.barrier);
-        num(e.barrier_arrive ? 1 : 0);
+        num(e.tags);
         key.append(e.label).push_back('|');
     }
     for (const auto* pairs : {&r.rmw, &r.addr, &r.data, &r.ctrl}) {
@@ -394,7 +400,7 @@ void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
     const int index = add_event(s, EventKind::barrier, -1, 0, Tag{Order::none, EScope::none}, {}, "");
     Event& e = s.events[static_cast<std::size_t>(index)];
     e.barrier = x_.barrier_number(operands);
-    e.barrier_arrive = b.arrive;
+    if (b.arrive) e.tag(exec::Tag::bar_arrive);
     std::string ops;
     for (std::int64_t v : operands) ops.append(ops.empty() ? "" : ",").append(std::to_string(v));
     e.label = (b.arrive ? "bar.arrive " : "bar ") + ops;

@@ -41,7 +41,7 @@
 //     operands agree, as the suite's named-barrier tests require) gets a
 //     number from compound_barrier_base up, one per distinct operand list;
 //     bar.arrive is the same barrier as bar.sync with the same operands,
-//     with Event::barrier_arrive set.  Instances (Event::barrier_instance)
+//     with Tag::bar_arrive (BAR_ARRIVE).  Instances (Event::barrier_instance)
 //     are a fact of the pre-execution: without a thread count, all events
 //     of one barrier in one CTA form instance 0 (every thread that reaches
 //     it passes it with the others); with a count K, the events are grouped
