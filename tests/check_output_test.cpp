@@ -200,7 +200,7 @@ std::string check_litmus(const exec::PreExecution& x, const Pairs& rf, const Pai
     for (const litmus::Candidate& c : candidates)
         if (difference(x, c.pre).empty()) {
             ++matches;
-            CHECK(registers_hold(again.condition.expr, c));
+            CHECK(registers_hold(again.condition->expr, c));
         }
     CHECK(matches == 1);
     if (matches == 0)

@@ -204,11 +204,11 @@ TEST_CASE("litmus audala: the header, the init block and the condition's forms")
     CHECK(t.locations.empty());
     CHECK(t.threads.size() == 2);
     t = parse_litmus("AuDaLa t\n{ x = 0; }\ninstance I0 { r1 := x; }\n~exists (0:r1 = 1)\n", "t");
-    CHECK(t.condition.quantifier == Quantifier::not_exists);
-    CHECK(t.condition.expr == CondExpr::compare(RegisterRef{0, "r1"}, CmpOp::eq, std::int64_t{1}));
+    CHECK(t.condition->quantifier == Quantifier::not_exists);
+    CHECK(t.condition->expr == CondExpr::compare(RegisterRef{0, "r1"}, CmpOp::eq, std::int64_t{1}));
     t = parse_litmus("AuDaLa t\n{ x = 3 }\ninstance I0 { r1 := x; }\nfilter (I0:r1 != 0)\nforall (I0:r1 = 3)\n", "t");
     CHECK(t.locations == std::vector<Location>{Location{"x", "", {std::int64_t{3}}}});
-    CHECK(t.condition.quantifier == Quantifier::forall);
+    CHECK(t.condition->quantifier == Quantifier::forall);
     REQUIRE(t.filter.has_value());
     CHECK(*t.filter == CondExpr::compare(RegisterRef{0, "r1"}, CmpOp::ne, std::int64_t{0}));
     // An index may be any expression; a register read under an untaken

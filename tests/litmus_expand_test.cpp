@@ -850,3 +850,196 @@ TEST_CASE("expand: every test of the development suite") {
     }
     MESSAGE(files.size() << " suite tests, " << total << " candidates, at most " << most << " (" << most_where << ")");
 }
+
+// ---------------------------------------------------------------------------
+// Barrier instances, long threads, the budget (issue 15)
+
+namespace {
+
+// The barrier events of a candidate as (thread, instance, arrive), in
+// event order.
+std::vector<std::tuple<int, int, bool>> barrier_events(const Candidate& c) {
+    std::vector<std::tuple<int, int, bool>> out;
+    for (const Event& e : c.pre.events)
+        if (e.kind == EventKind::barrier) out.emplace_back(e.thread, e.barrier_instance, e.has(mapsound::exec::Tag::bar_arrive));
+    return out;
+}
+
+// The partition of the barrier events into instances, as sets of threads.
+std::set<std::set<int>> instances_of(const Candidate& c) {
+    std::map<int, std::set<int>> by_instance;
+    for (const Event& e : c.pre.events)
+        if (e.kind == EventKind::barrier) by_instance[e.barrier_instance].insert(e.thread);
+    std::set<std::set<int>> out;
+    for (auto& [i, threads] : by_instance) out.insert(threads);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("expand: a barrier with a thread count gives one pre-execution per grouping into instances") {
+    // Four threads, count 2: the three ways to pair them.
+    const auto cs = expand_text(R"(PTX pairs
+{ x=0; }
+ P0@cta 0,gpu 0       | P1@cta 0,gpu 0       | P2@cta 0,gpu 0       | P3@cta 0,gpu 0       ;
+ bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;
+exists (x == 0)
+)");
+    REQUIRE(cs.size() == 3);
+    std::set<std::set<std::set<int>>> groupings;
+    for (const Candidate& c : cs) {
+        check_shape(c);
+        groupings.insert(instances_of(c));
+    }
+    CHECK(groupings == std::set<std::set<std::set<int>>>{{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}});
+
+    // Without a count: one instance, one pre-execution.
+    const auto one = expand_text("PTX all\n{ x=0; }\n P0 | P1 | P2 ;\n bar.cta.sync 1 | bar.cta.sync 1 | bar.cta.sync 1 ;\nexists (x == 0)\n");
+    REQUIRE(one.size() == 1);
+    CHECK(instances_of(one[0]) == std::set<std::set<int>>{{0, 1, 2}});
+}
+
+TEST_CASE("expand: barrier instances follow each thread's program order") {
+    // Two threads, each at the counted barrier twice: the first arrivals
+    // form one instance and the second ones another; pairing P0's first
+    // with P1's second would need P1 to pass its first barrier alone.
+    const auto cs = expand_text(R"(PTX twice
+{ x=0; }
+ P0@cta 0,gpu 0       | P1@cta 0,gpu 0       ;
+ bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;
+ bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;
+exists (x == 0)
+)");
+    REQUIRE(cs.size() == 1);
+    const auto b = barrier_events(cs[0]);
+    REQUIRE(b.size() == 4);
+    CHECK(std::get<1>(b[0]) == std::get<1>(b[2]));  // P0's first with P1's first
+    CHECK(std::get<1>(b[1]) == std::get<1>(b[3]));
+    CHECK(std::get<1>(b[0]) != std::get<1>(b[1]));
+
+    // Count 1: each arrival is an instance of its own, in one grouping.
+    const auto alone = expand_text(
+        "PTX alone\n{ x=0; }\n P0 | P1 ;\n bar.cta.sync 1, 0, 1 | bar.cta.sync 1, 0, 1 ;\n"
+        " bar.cta.sync 1, 0, 1 | bar.cta.sync 1, 0, 1 ;\nexists (x == 0)\n");
+    REQUIRE(alone.size() == 1);
+    CHECK(instances_of(alone[0]).size() == 2);  // as thread sets: {0} and {1}
+}
+
+TEST_CASE("expand: too few arrivals leave a waiting thread behind: no pre-execution") {
+    CHECK(expand_text("PTX hang\n{ x=0; }\n P0 | P1 | P2 ;\n"
+                      " bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;\nexists (x == 0)\n")
+              .empty());
+    CHECK(expand_text("PTX hang\n{ x=0; }\n P0 | P1 ;\n bar.cta.sync 1, 0, 3 | bar.cta.sync 1, 0, 3 ;\nexists (x == 0)\n")
+              .empty());
+    // Threads in different CTAs never share an instance.
+    CHECK(expand_text("PTX apart\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                      " bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;\nexists (x == 0)\n")
+              .empty());
+    // Left-over arrivals wait for nothing: the program finishes.
+    const auto arrive = expand_text("PTX left\n{ x=0; }\n P0 | P1 | P2 ;\n"
+                                    " bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.arrive 1, 0, 2 ;\nexists (x == 0)\n");
+    // Were P2's arrival to complete an instance with P0 (or P1), P1 (or
+    // P0) would wait forever; so P0 and P1 pass together and P2's arrival
+    // is left over.
+    REQUIRE(arrive.size() == 1);
+    CHECK(instances_of(arrive[0]) == std::set<std::set<int>>{{0, 1}, {2}});
+    const auto b = barrier_events(arrive[0]);
+    REQUIRE(b.size() == 3);
+    CHECK(std::get<2>(b[2]));  // the arrive is marked
+    CHECK_FALSE(std::get<2>(b[0]));
+    CHECK(arrive[0].pre.events[static_cast<std::size_t>(index_of(arrive[0], 2, 0))].label == "bar.arrive 1,0,2");
+    CHECK_THROWS_WITH_AS(expand_text("PTX zero\n{ x=0; }\n P0 ;\n bar.cta.sync 1, 0, 0 ;\nexists (x == 0)\n"),
+                         "inline: test 'zero': a barrier's thread count must be at least 1, not 0", std::runtime_error);
+}
+
+TEST_CASE("expand: barriers of different ids and CTAs are grouped separately, groupings multiply") {
+    const auto cs = expand_text(R"(PTX product
+{ x=0; }
+ P0@cta 0,gpu 0       | P1@cta 0,gpu 0       | P2@cta 0,gpu 0       | P3@cta 0,gpu 0       ;
+ bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 | bar.cta.sync 1, 0, 2 ;
+ bar.cta.sync 2, 0, 2 | bar.cta.sync 2, 0, 2 | bar.cta.sync 2, 0, 2 | bar.cta.sync 2, 0, 2 ;
+exists (x == 0)
+)");
+    CHECK(cs.size() == 9);
+
+    // Eight threads, count 2: 105 pairings, over a cap of 50.
+    std::string eight = "PTX eight\n{ x=0; }\n";
+    for (int t = 0; t < 8; ++t) eight += std::string(t ? " | " : " ") + "P" + std::to_string(t) + "@cta 0,gpu 0";
+    eight += " ;\n";
+    for (int t = 0; t < 8; ++t) eight += std::string(t ? " | " : " ") + "bar.cta.sync 1, 0, 2";
+    eight += " ;\nexists (x == 0)\n";
+    CHECK(expand_text(eight).size() == 105);
+    ExpandOptions capped;
+    capped.budget.max_executions = 50;
+    CHECK_THROWS_WITH_AS(expand_text(eight, capped),
+                         "inline: test 'eight': execution limit of 50 exceeded (more than 50 groupings of one barrier's "
+                         "events into instances)",
+                         BudgetExceeded);
+}
+
+TEST_CASE("expand: a thread of thousands of instructions needs no deep recursion") {
+    // 3000 loads and 3000 stores in one thread (a recursive explorer
+    // overflowed the stack at a few hundred under AddressSanitizer), and a
+    // second thread that writes what the first reads.
+    std::string text = "PTX long\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n";
+    for (int i = 0; i < 3000; ++i)
+        text += " ld.weak r" + std::to_string(i % 40) + ", x | " + (i == 0 ? "st.weak x, 1" : "") + " ;\n st.weak y, " +
+                std::to_string(i % 5) + " | ;\n";
+    text += "exists (P0:r0 == 1)\n";
+    ExpandOptions options;
+    options.max_values_per_cell = 8;
+    // P0's loads each read 0 or 1: 2^3000 paths, which the budget stops.
+    options.budget.max_executions = 10000;
+    CHECK_THROWS_WITH_AS(expand_text(text, options),
+                         "inline: test 'long': execution limit of 10000 exceeded (more than 10000 paths through P0's code)",
+                         BudgetExceeded);
+    // Without P1's store, x holds only 0: one path of 6000 events.
+    std::string quiet = text;
+    quiet.replace(quiet.find("st.weak x, 1"), 12, "");
+    const auto cs = expand_text(quiet, options);
+    REQUIRE(cs.size() == 1);
+    CHECK(events_of(cs[0], 0).size() == 6000);
+}
+
+TEST_CASE("expand: the budget stops a blow-up with a message naming the test and the limit") {
+    // Four threads each store to x and load it three times: x may hold 0
+    // to 4, each thread has 125 paths, and their combinations run into
+    // the millions.
+    std::string text = "C blowup\n{}\n";
+    for (int t = 0; t < 4; ++t) {
+        text += "P" + std::to_string(t) + " (atomic_int* x) {\n  atomic_store(x, " + std::to_string(t + 1) + ");\n";
+        for (int i = 0; i < 3; ++i) text += "  int r" + std::to_string(i) + " = atomic_load(x);\n";
+        text += "}\n";
+    }
+    text += "exists (x = 1)\n";
+    ExpandOptions capped;
+    capped.budget.max_executions = 1000;
+    CHECK_THROWS_WITH_AS(expand_text(text, capped),
+                         "inline: test 'blowup': execution limit of 1000 exceeded (more than 1000 pre-executions)",
+                         BudgetExceeded);
+    ExpandOptions timed;
+    timed.budget.deadline = std::chrono::steady_clock::now();
+    timed.budget.seconds = 0.5;
+    try {
+        expand_text(text, timed);
+        FAIL("no BudgetExceeded");
+    } catch (const BudgetExceeded& e) {
+        CHECK(std::string(e.what()).rfind("inline: test 'blowup': time limit of 0.5 s exceeded (", 0) == 0);
+    }
+    // The tick sees the work going on and may stop it.
+    ExpandOptions ticking;
+    int ticks = 0;
+    ticking.tick = [&] {
+        if (++ticks == 3) throw std::runtime_error("stopped by the caller");
+    };
+    CHECK_THROWS_WITH(expand_text(text, ticking), "stopped by the caller");
+    // expand_each visits the candidates expand() returns, in order, and stops when asked.
+    const auto all = expand_text(kMP);
+    std::size_t visited = 0;
+    expand_each(parse_litmus(kMP, "inline"), {}, [&](const Candidate& c) {
+        CHECK(c.registers == all[visited].registers);
+        ++visited;
+        return visited < 2;
+    });
+    CHECK(visited == 2);
+}

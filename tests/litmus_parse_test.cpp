@@ -179,7 +179,7 @@ TEST_CASE("litmus: the PTX sample parses into the expected IR") {
     CHECK(red.scope == Scope::cta);
     CHECK(at<Fence>(p1, 2) == Fence{FenceKind::fence, MemoryOrder::acq_rel, Scope::cta, {}});
     CHECK(at<Fence>(p1, 3) == Fence{FenceKind::membar, MemoryOrder::seq_cst, Scope::gpu, {}});
-    CHECK(at<Barrier>(p1, 4) == Barrier{num(1), num(2), num(3), {}});
+    CHECK(at<Barrier>(p1, 4) == Barrier{num(1), num(2), num(3), false, {}});
     CHECK(at<Load>(p1, 5) == Load{Register{"r4"}, Address{"f", std::nullopt}, MemoryOrder::volatile_, Scope::none, {}});
     // Qualifiers in another order, and the PTX defaults of atom (.relaxed, .gpu).
     CHECK(at<Rmw>(p1, 6).order == MemoryOrder::acquire);
@@ -190,14 +190,14 @@ TEST_CASE("litmus: the PTX sample parses into the expected IR") {
 
     REQUIRE(t.filter);
     CHECK(*t.filter == CondExpr::compare(mref("x"), CmpOp::eq, val(1)));
-    CHECK(t.condition.quantifier == Quantifier::exists);
+    CHECK(t.condition->quantifier == Quantifier::exists);
     const CondExpr expected = CondExpr::conjunction(
         CondExpr::conjunction(CondExpr::compare(rref(0, "r0"), CmpOp::eq, val(1)),
                               CondExpr::negation(CondExpr::disjunction(
                                   CondExpr::compare(rref(1, "r1"), CmpOp::ne, val(2)),
                                   CondExpr::compare(mref("f"), CmpOp::eq, val(0))))),
         CondExpr::truth(true));
-    CHECK(t.condition.expr == expected);
+    CHECK(t.condition->expr == expected);
     check_round_trip(t);
 }
 
@@ -277,9 +277,9 @@ TEST_CASE("litmus: the C sample parses into the expected IR") {
     CHECK(at<CompareExchange>(p1, 4).success_order == MemoryOrder::seq_cst);
 
     REQUIRE(t.filter);
-    CHECK(t.condition.quantifier == Quantifier::not_exists);
+    CHECK(t.condition->quantifier == Quantifier::not_exists);
     // \/ binds weaker than /\ .
-    CHECK(t.condition.expr ==
+    CHECK(t.condition->expr ==
           CondExpr::disjunction(CondExpr::compare(rref(0, "r0"), CmpOp::ne, val(1)),
                                 CondExpr::conjunction(CondExpr::compare(mref("x"), CmpOp::eq, val(2)),
                                                       CondExpr::compare(MemoryRef{"arr", 1}, CmpOp::eq, val(2)))));
@@ -410,26 +410,26 @@ TEST_CASE("litmus: spot checks on suite files") {
         CHECK(at<Load>(p0, 2) == Load{Register{"r2"}, Address{"f", std::nullopt}, MemoryOrder::relaxed, Scope::gpu, {}});
         CHECK(at<Branch>(p0, 3) == Branch{CmpOp::ne, reg("r2"), num(0), "LC01"});
         CHECK(at<Goto>(p0, 4).target == "LC00");
-        CHECK(at<Barrier>(p0, 6) == Barrier{num(1), std::nullopt, std::nullopt, {}});
+        CHECK(at<Barrier>(p0, 6) == Barrier{num(1), std::nullopt, std::nullopt, false, {}});
         CHECK(at<Store>(p0, 7) == Store{Address{"f", std::nullopt}, num(0), MemoryOrder::release, Scope::gpu, {}});
         CHECK(t->threads[2].code.size() == 2);
-        CHECK(t->condition.quantifier == Quantifier::exists);
-        CHECK(t->condition.expr == CondExpr::conjunction(CondExpr::compare(rref(1, "r2"), CmpOp::ne, val(1)),
+        CHECK(t->condition->quantifier == Quantifier::exists);
+        CHECK(t->condition->expr == CondExpr::conjunction(CondExpr::compare(rref(1, "r2"), CmpOp::ne, val(1)),
                                                          CondExpr::compare(rref(1, "r1"), CmpOp::eq, val(0))));
     }
     if (auto t = suite_test("PTX/Manual/SB+named-bar-dyn-reg-const.litmus")) {
-        CHECK(at<Barrier>(t->threads[0], 2) == Barrier{num(1), reg("r2"), std::nullopt, {}});
-        CHECK(at<Barrier>(t->threads[1], 1) == Barrier{num(1), num(1), std::nullopt, {}});
-        CHECK(t->condition.quantifier == Quantifier::forall);
-        CHECK(t->condition.expr.kind == CondExpr::Kind::or_);
+        CHECK(at<Barrier>(t->threads[0], 2) == Barrier{num(1), reg("r2"), std::nullopt, false, {}});
+        CHECK(at<Barrier>(t->threads[1], 1) == Barrier{num(1), num(1), std::nullopt, false, {}});
+        CHECK(t->condition->quantifier == Quantifier::forall);
+        CHECK(t->condition->expr.kind == CondExpr::Kind::or_);
     }
     if (auto t = suite_test("PTX/Manual/PC-bar-sync-sync-1.litmus")) {
         // The init block's last item has no ';'.
         CHECK(t->register_inits == std::vector<RegisterInit>{{0, Register{"r0"}, std::int64_t{0}}});
-        CHECK(t->condition.quantifier == Quantifier::not_exists);
+        CHECK(t->condition->quantifier == Quantifier::not_exists);
     }
     if (auto t = suite_test("PTX/Manual/Ticketlock-acq2rlx-1.litmus")) {
-        const CondExpr& e = t->condition.expr;
+        const CondExpr& e = t->condition->expr;
         // (((a /\ b) /\ c) /\ d): the leftmost leaf compares two registers.
         CHECK(e.operands.at(0).operands.at(0).operands.at(0) ==
               CondExpr::compare(rref(0, "r1"), CmpOp::eq, rref(0, "r2")));
@@ -455,7 +455,7 @@ TEST_CASE("litmus: spot checks on suite files") {
         REQUIRE(t->threads.size() == 2);
         CHECK(t->threads[1].params[1] == Parameter{"volatile int*", "y"});
         CHECK(at<Store>(t->threads[1], 2) == Store{Address{"y", std::nullopt}, num(1), MemoryOrder::plain, Scope::none, {}});
-        CHECK(t->condition.expr == CondExpr::conjunction(CondExpr::compare(mref("x"), CmpOp::eq, val(1)),
+        CHECK(t->condition->expr == CondExpr::conjunction(CondExpr::compare(mref("x"), CmpOp::eq, val(1)),
                                                          CondExpr::compare(mref("y"), CmpOp::eq, val(1))));
     }
 }
@@ -489,7 +489,17 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         {"PTX t\n{}\nP0 ;\nexists (P0:r0 == )\n",
          "t.litmus:4:18: expected a register (P0:r0), location or value, found ')'"},
         {"PTX t\n{}\nP0 | P1 ;\nexists (P3:r0 == 1)\n", "t.litmus:4:9: expected a thread of this test (0 to 1), found 'P3'"},
-        {"PTX t\n{}\nP0 ;\n", "t.litmus:4:1: expected 'exists', '~exists', 'forall' or 'filter', found '<end of input>'"},
+        {"PTX t\n{}\nP0 ;\n st.weak x, 1 ;\nlocations [x;] exits (x == 1)\n",
+         "t.litmus:5:16: expected 'exists', '~exists', 'forall', 'filter', 'locations' or the end of the test, found 'exits'"},
+        {"PTX t\n{}\nP0 ;\nlocations [x; 5]\n", "t.litmus:4:15: expected a register or location to show, found '5'"},
+        {"PTX t\n{}\nP0 ;\nlocations [x y]\n", "t.litmus:4:14: expected ';' or ']', found 'y'"},
+        {"C t\n{}\nP0 () { }\nlocations [x;]\nlocations [y;]\n", "t.litmus:5:1: expected at most one locations clause, found 'locations'"},
+        {"PTX t\n{}\nP0 ;\nregions [x global]\n", "t.litmus:4:12: expected ':', found 'global'"},
+        {"C t\n{}\nP0 () { break; }\n", "t.litmus:3:9: expected a loop around 'break', found 'break'"},
+        {"C t\n{}\nP0 () { do { } until (1); }\n", "t.litmus:3:16: expected 'while' after the body of 'do', found 'until'"},
+        {"PTX t\n{}\nP0 ;\n bar.cta.wait 1 ;\n",
+         "t.litmus:4:9: expected '.cta', '.sync' or '.arrive' after 'bar', found '.wait'"},
+        {"PTX t\n\"doc\"\nCycle=Rfe PodRR\n\"second\nstring\n", "t.litmus:6:1: expected '\"' closing the string, found '<end of input>'"},
         {"PTX t\n{}\nP0 ;\nexists (x == 1) junk\n",
          "t.litmus:4:17: expected the end of the test after the final condition, found 'junk'"},
         {"C t\n{}\nP0 (atomic_int* x) {\n  int r = atomic_foo(x);\n}\n",
@@ -508,8 +518,8 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         {"C t\n{}\nP0 (atomic_int* x) {\n  atomic_thread_fence(memory_order_seq_cst, memory_scope_block);\n}\n",
          "t.litmus:4:45: expected a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys), "
          "found 'memory_scope_block'"},
-        {"C t\n{}\nP0 (atomic_int* x) {\n  int r = 1 && *x;\n}\n",
-         "t.litmus:4:13: expected no memory access on the right of '&&', found '&&'"},
+        {"C t\n{}\nP0 (atomic_int* x) {\n  int r = 1 && *r;\n}\n",
+         "t.litmus:4:17: expected a pointer parameter of P0 (x), found 'r'"},
         {"C t\n{}\nP0 (int x) { }\n", "t.litmus:3:9: expected a pointer parameter such as 'atomic_int* x', found 'x'"},
         {"PTX t\n{ x = $; }\n", "t.litmus:2:7: expected a litmus token, found '$'"},
         {"PTX t\n{ x = 99999999999999999999; }\n",
@@ -572,7 +582,7 @@ TEST_CASE("litmus: mutated tests parse or fail with ParseError, never otherwise"
 
 TEST_CASE("litmus: the printer refuses what a dialect cannot express") {
     LitmusTest c = parse_litmus("C t\n{}\nP0 (atomic_int* x) { }\nexists (x=1)\n", "t");
-    c.threads[0].code.push_back(Barrier{num(1), std::nullopt, std::nullopt, {}});
+    c.threads[0].code.push_back(Barrier{num(1), std::nullopt, std::nullopt, false, {}});
     CHECK_THROWS_AS(print_litmus(c), std::invalid_argument);
 
     LitmusTest ptx = parse_litmus("PTX t\n{}\nP0 ;\nexists (x == 1)\n", "t");

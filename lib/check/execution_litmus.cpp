@@ -487,7 +487,7 @@ private:
                     out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope, {}});
                     break;
                 case EventKind::barrier:
-                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt, {}});
+                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt, false, {}});
                     break;
             }
         }

@@ -43,13 +43,22 @@ const Command* find(const std::string& name) {
         "  --events N           the bound of the check run (default: the check's bound)\n" +
         jobs_line + "  -h, --help           print this help\n";
     static const Command commands[] = {
-        {"litmus", "mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...",
-         "decide litmus tests (PTX, C and AuDaLa dialects) under a model",
-         "  --model FILE.cat     the memory model (required)\n"
+        {"litmus",
+         "mapsound litmus --model FILE.cat [--model FILE.cat]... [--states] [--json] [--unroll N]\n"
+         "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
+         "                       [--expected TABLE.csv]... TEST-OR-FOLDER...",
+         "decide litmus tests (PTX, C and AuDaLa dialects) under each model; folders are searched for *.litmus",
+         "  --model FILE.cat     a memory model (required; repeatable: every test runs under each)\n"
          "  --states             list the distinct final states\n"
-         "  --json               print one JSON object per test\n"
+         "  --json               print one JSON object per test and model\n"
          "  --unroll N           run loops at most N times (default 1)\n"
          "  --forbid FLAG        an execution that raises the model's flag FLAG is not consistent (repeatable)\n"
+         "  --timeout SECONDS    stop a test that runs longer under one model (reported Unknown)\n"
+         "  --max-executions N   at most N pre-executions, paths through one thread and consistent executions\n"
+         "                       per test (default 1000000; more: Unknown)\n"
+         "  --progress           show the live progress line on stderr even when it is not a terminal\n"
+         "  --expected TABLE.csv compare the verdicts with a test,model,expected table and print a\n"
+         "                       conformance summary per model (repeatable)\n"
          "  -h, --help           print this help\n"},
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"

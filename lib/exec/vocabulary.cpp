@@ -16,7 +16,8 @@ using rel::TupleSet;
 
 constexpr const char* kTagNames[kTagCount] = {"SUR",  "TEX",    "CON", "ALIAS", "NONPRIV", "SC0",
                                               "SC1",  "SEMSC0", "SEMSC1", "AV", "VIS",   "SEMAV",
-                                              "SEMVIS", "AVDEVICE", "VISDEVICE", "GLOBAL", "LOCAL"};
+                                              "SEMVIS", "AVDEVICE", "VISDEVICE", "GLOBAL", "LOCAL",
+                                              "BAR_ARRIVE"};
 
 constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"WEAK", Order::weak},
                                                         {"RLX", Order::rlx}, {"ACQ", Order::acq},
@@ -175,6 +176,7 @@ model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf) 
                       }));
     facts.emplace("same-barrier", relation_of([&](std::size_t i, std::size_t j) {
         return ev[i].kind == EventKind::barrier && ev[j].kind == EventKind::barrier && ev[i].barrier == ev[j].barrier &&
+               ev[i].barrier_instance == ev[j].barrier_instance &&
                x.threads[static_cast<std::size_t>(ev[i].thread)].shares(x.threads[static_cast<std::size_t>(ev[j].thread)],
                                                                         Scope::cta);
     }));

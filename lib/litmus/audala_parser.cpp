@@ -30,17 +30,13 @@ namespace {
 
 bool reserved_word(std::string_view w) {
     return w == "instance" || w == "if" || w == "else" || w == "exists" || w == "forall" || w == "filter" ||
-           w == "true" || w == "false";
+           w == "true" || w == "false" || w == "locations" || w == "regions";
 }
 
 // Names starting with "__" belong to the temporaries the parser introduces.
 bool reserved_name(std::string_view w) { return reserved_word(w) || w.substr(0, 2) == "__"; }
 
-bool at_condition(Lexer& lx) {
-    const Token& t = lx.peek();
-    return t.kind == TokenKind::end || t.is_ident("exists") || t.is_ident("forall") || t.is_ident("filter") ||
-           t.is_punct("~");
-}
+bool at_condition(Lexer& lx) { return at_final_clause(lx); }
 
 // "{ x = 0; a[2] = {1, 2}; }": every global with its initial values.
 void parse_init_block(Lexer& lx, LitmusTest& test) {

@@ -14,176 +14,30 @@
 //     where k counts the thread's `if`s in source order, and `if (c) goto L;`
 //     is a single branch.  The printer recognizes exactly these shapes.
 //   - a condition "a <cmp> b" branches on that comparison; any other
-//     condition e branches on "e != 0".
+//     condition e branches on "e != 0";
+//   - `while`, `do ... while` and `for` loops become labels and jumps (see
+//     "loops" below), unrolled by expansion like any backward jump;
+//   - `a && b` and `a || b` whose right operand accesses memory branch
+//     around it (short-circuit evaluation, labels __sc<k>); otherwise both
+//     sides are computed.
+// Declarations accept the integer types herd7's tests use (is_type_word);
+// every type is a 64-bit integer to the IR.
 // Atomic calls take an optional trailing memory_scope_{cta,gpu,sys}
 // argument (default sys); the non-_explicit forms are seq_cst.
 #include <array>
 #include <memory>
 
-#include "litmus/parse_common.hpp"
+#include <vector>
+
+#include "litmus/c_expressions.hpp"
 
 namespace mapsound::litmus::detail {
 
 namespace {
 
-enum class CallKind { load, store, rmw, cas, fence };
-
-// A parsed (not yet lowered) C expression.
-struct CExpr {
-    enum class Kind { constant, reg, location, deref, call, unary, binary, order, scope, addr_of };
-    Kind kind = Kind::constant;
-    Token token;                  // the expression's first token, for errors
-    Token op_token;               // the operator of a unary/binary node
-    std::int64_t value = 0;       // constant
-    std::string name;             // reg, location, addr_of
-    MemoryOrder order{};          // order literal
-    Scope scope = Scope::sys;     // scope literal; a call's scope
-    std::vector<CExpr> kids;      // unary/deref: 1; binary: 2; call: its value arguments
-    // Calls.
-    CallKind call{};
-    RmwOp rmw{};
-    FenceKind fence{};
-    bool weak = false;
-    std::vector<MemoryOrder> orders;
-};
-
-struct CallSpec {
-    std::string_view name;
-    CallKind kind;
-    bool explicit_orders;
-    RmwOp rmw = RmwOp::add;
-    FenceKind fence = FenceKind::fence;
-    bool weak = false;
-};
-
-constexpr CallSpec kCalls[] = {
-    {"atomic_load_explicit", CallKind::load, true},
-    {"atomic_load", CallKind::load, false},
-    {"atomic_store_explicit", CallKind::store, true},
-    {"atomic_store", CallKind::store, false},
-    {"atomic_exchange_explicit", CallKind::rmw, true, RmwOp::exch},
-    {"atomic_exchange", CallKind::rmw, false, RmwOp::exch},
-    {"atomic_fetch_add_explicit", CallKind::rmw, true, RmwOp::add},
-    {"atomic_fetch_add", CallKind::rmw, false, RmwOp::add},
-    {"atomic_fetch_sub_explicit", CallKind::rmw, true, RmwOp::sub},
-    {"atomic_fetch_sub", CallKind::rmw, false, RmwOp::sub},
-    {"atomic_fetch_and_explicit", CallKind::rmw, true, RmwOp::and_},
-    {"atomic_fetch_and", CallKind::rmw, false, RmwOp::and_},
-    {"atomic_fetch_or_explicit", CallKind::rmw, true, RmwOp::or_},
-    {"atomic_fetch_or", CallKind::rmw, false, RmwOp::or_},
-    {"atomic_fetch_xor_explicit", CallKind::rmw, true, RmwOp::xor_},
-    {"atomic_fetch_xor", CallKind::rmw, false, RmwOp::xor_},
-    {"atomic_compare_exchange_strong_explicit", CallKind::cas, true},
-    {"atomic_compare_exchange_strong", CallKind::cas, false},
-    {"atomic_compare_exchange_weak_explicit", CallKind::cas, true, RmwOp::add, FenceKind::fence, true},
-    {"atomic_compare_exchange_weak", CallKind::cas, false, RmwOp::add, FenceKind::fence, true},
-    {"atomic_thread_fence", CallKind::fence, true, RmwOp::add, FenceKind::fence},
-    {"atomic_signal_fence", CallKind::fence, true, RmwOp::add, FenceKind::signal},
-};
-
-const CallSpec* find_call(std::string_view name) {
-    for (const CallSpec& s : kCalls)
-        if (s.name == name) return &s;
-    return nullptr;
-}
-
-std::optional<MemoryOrder> order_word(std::string_view w) {
-    if (w == "memory_order_relaxed") return MemoryOrder::relaxed;
-    if (w == "memory_order_consume") return MemoryOrder::consume;
-    if (w == "memory_order_acquire") return MemoryOrder::acquire;
-    if (w == "memory_order_release") return MemoryOrder::release;
-    if (w == "memory_order_acq_rel") return MemoryOrder::acq_rel;
-    if (w == "memory_order_seq_cst") return MemoryOrder::seq_cst;
-    return std::nullopt;
-}
-
-std::optional<Scope> scope_word(std::string_view w) {
-    if (w == "memory_scope_cta") return Scope::cta;
-    if (w == "memory_scope_gpu") return Scope::gpu;
-    if (w == "memory_scope_sys") return Scope::sys;
-    return std::nullopt;
-}
-
-// Types a local declaration may start with; the IR keeps no register types.
-bool is_type_word(std::string_view w) {
-    static constexpr std::array<std::string_view, 18> words = {
-        "int",     "long",    "short",    "char",     "unsigned", "signed",  "bool",     "_Bool",   "int8_t",
-        "int16_t", "int32_t", "int64_t",  "uint8_t",  "uint16_t", "uint32_t", "uint64_t", "intptr_t", "const"};
-    for (auto x : words)
-        if (w == x) return true;
-    return false;
-}
-
-bool is_statement_keyword(std::string_view w) {
-    static constexpr std::array<std::string_view, 11> words = {
-        "if", "else", "goto", "while", "for", "do", "return", "switch", "break", "continue", "case"};
-    for (auto x : words)
-        if (w == x) return true;
-    return false;
-}
-
-}  // namespace
-
-bool c_reserved_word(std::string_view w) {
-    return is_type_word(w) || is_statement_keyword(w) || w == "void" || find_call(w) || order_word(w) ||
-           scope_word(w);
-}
-
-namespace {
-
-// Binary operators by precedence level, lowest first.
-struct BinaryLevel {
-    std::array<std::string_view, 4> ops;
-};
-constexpr BinaryLevel kLevels[] = {
-    {{"||"}}, {{"&&"}}, {{"|"}}, {{"^"}}, {{"&"}}, {{"==", "!="}}, {{"<", "<=", ">", ">="}},
-    {{"<<", ">>"}}, {{"+", "-"}}, {{"*", "/", "%"}},
-};
-constexpr std::size_t kLevelCount = sizeof kLevels / sizeof kLevels[0];
-
-std::optional<CmpOp> comparison(std::string_view op) {
-    if (op == "==") return CmpOp::eq;
-    if (op == "!=") return CmpOp::ne;
-    if (op == "<") return CmpOp::lt;
-    if (op == "<=") return CmpOp::le;
-    if (op == ">") return CmpOp::gt;
-    if (op == ">=") return CmpOp::ge;
-    return std::nullopt;
-}
-
-RegOpKind binary_kind(std::string_view op) {
-    if (auto c = comparison(op)) {
-        switch (*c) {
-            case CmpOp::eq: return RegOpKind::eq;
-            case CmpOp::ne: return RegOpKind::ne;
-            case CmpOp::lt: return RegOpKind::lt;
-            case CmpOp::le: return RegOpKind::le;
-            case CmpOp::gt: return RegOpKind::gt;
-            case CmpOp::ge: return RegOpKind::ge;
-        }
-    }
-    if (op == "+") return RegOpKind::add;
-    if (op == "-") return RegOpKind::sub;
-    if (op == "*") return RegOpKind::mul;
-    if (op == "/") return RegOpKind::div;
-    if (op == "%") return RegOpKind::rem;
-    if (op == "&") return RegOpKind::and_;
-    if (op == "|") return RegOpKind::or_;
-    if (op == "^") return RegOpKind::xor_;
-    if (op == "<<") return RegOpKind::shl;
-    return RegOpKind::shr;
-}
-
-bool touches_memory(const CExpr& e) {
-    if (e.kind == CExpr::Kind::deref || e.kind == CExpr::Kind::call) return true;
-    for (const CExpr& k : e.kids)
-        if (touches_memory(k)) return true;
-    return false;
-}
-
 class CThreadParser {
 public:
-    CThreadParser(Lexer& lx, Thread& thread) : lx_(lx), thread_(thread) {}
+    CThreadParser(Lexer& lx, Thread& thread) : lx_(lx), thread_(thread), x_(lx, thread, labels_) {}
 
     void body() {
         lx_.expect_punct("{");
@@ -193,25 +47,13 @@ public:
     }
 
 private:
-    bool is_param(std::string_view name) const {
-        for (const Parameter& p : thread_.params)
-            if (p.name == name) return true;
-        return false;
-    }
-
-    std::string param_list() const {
-        std::string s;
-        for (const Parameter& p : thread_.params) s += (s.empty() ? "" : ", ") + p.name;
-        return s.empty() ? "none" : s;
-    }
-
     // ---- statements
 
     void statement() {
-        operators_ = 0;
+        x_.new_statement();
         const Token t = lx_.peek();
         if (t.is_punct("{")) {
-            NestingGuard guard(lx_, depth_, t, "blocks and parentheses");
+            NestingGuard guard(lx_, x_.depth(), t, "blocks and parentheses");
             lx_.next();
             while (!lx_.peek().is_punct("}")) statement();
             lx_.next();
@@ -221,62 +63,215 @@ private:
         if (t.is_ident("if")) return if_statement();
         if (t.is_ident("goto")) {
             lx_.next();
-            emit(Goto{label_use()});
+            x_.emit(Goto{label_use()});
             lx_.expect_punct(";");
             return;
         }
-        if (t.kind == TokenKind::identifier && lx_.peek(1).is_punct(":") && !is_param(t.text) &&
+        if (t.kind == TokenKind::identifier && lx_.peek(1).is_punct(":") && !x_.is_param(t.text) &&
             !c_reserved_word(t.text)) {
             lx_.next();
             lx_.next();
             labels_.define(lx_, t, t.text);
-            emit(Label{t.text});
+            x_.emit(Label{t.text});
             return;
         }
-        if (t.kind == TokenKind::identifier && is_type_word(t.text)) return declaration();
+        if (t.kind == TokenKind::identifier && is_type_word(t.text)) {
+            declaration();
+            lx_.expect_punct(";");
+            return;
+        }
+        if (t.is_ident("while")) return while_statement();
+        if (t.is_ident("do")) return do_statement();
+        if (t.is_ident("for")) return for_statement();
+        if (t.is_ident("break") || t.is_ident("continue")) {
+            lx_.next();
+            if (loops_.empty()) lx_.fail(t, "a loop around '" + t.text + "'");
+            const Loop& loop = loops_.back();
+            x_.emit(Goto{t.text == "break" ? loop.exit : loop.next});
+            lx_.expect_punct(";");
+            return;
+        }
         if (t.is_punct("*")) {
-            const CExpr target = unary();
+            const CExpr target = x_.unary();
             lx_.expect_punct("=");
-            const CExpr value = expr();
+            const CExpr value = x_.expr();
             lx_.expect_punct(";");
             // The address is computed before the stored value.
-            Address a = address(target.kids[0]);
-            emit(Store{std::move(a), operand(value), MemoryOrder::plain, Scope::none, {}});
-            return;
-        }
-        if (t.kind == TokenKind::identifier && lx_.peek(1).is_punct("=")) {
-            const Register dest = assignable(t);
-            lx_.next();
-            lx_.next();
-            const CExpr value = expr();
-            lx_.expect_punct(";");
-            into(dest, value);
+            Address a = x_.address(target.kids[0]);
+            x_.emit(Store{std::move(a), x_.operand(value), MemoryOrder::plain, Scope::none, {}});
             return;
         }
         if (t.kind == TokenKind::identifier && is_statement_keyword(t.text))
-            lx_.fail(t, "a supported statement (assignment, atomic call, if, goto, label, block)");
-        const CExpr e = expr();
-        if (e.kind != CExpr::Kind::call) lx_.fail(t, "a statement (assignment, atomic call, if, goto, label, block)");
+            lx_.fail(t, "a supported statement (assignment, atomic call, if, while, for, do, goto, label, block)");
+        simple_statement();
         lx_.expect_punct(";");
-        call(e, std::nullopt, false);
     }
 
-    // "int r;" or "int r = e;" (type words as in is_type_word, no pointers).
-    void declaration() {
-        while (lx_.peek().kind == TokenKind::identifier && is_type_word(lx_.peek().text)) lx_.next();
-        const Token name = lx_.peek();
-        if (name.kind != TokenKind::identifier) lx_.fail(name, "a register name");
-        const Register dest = assignable(name);
+    // An assignment ("r = e", "r += e", "r++", "--r") or a call, without the
+    // ';' (also the first and third parts of a `for`).
+    void simple_statement() {
+        const Token t = lx_.peek();
+        const bool increment = t.is_punct("+") && lx_.peek(1).is_punct("+");
+        const bool decrement = t.is_punct("-") && lx_.peek(1).is_punct("-");
+        if ((increment || decrement) && lx_.peek(2).kind == TokenKind::identifier) {
+            lx_.next();
+            lx_.next();
+            const Token name = lx_.next();
+            const Register r = assignable(name);
+            x_.emit(RegOp{r, increment ? RegOpKind::add : RegOpKind::sub, r, std::int64_t{1}});
+            return;
+        }
+        if (t.kind == TokenKind::identifier) {
+            if (lx_.peek(1).is_punct("=")) {
+                const Register dest = assignable(t);
+                lx_.next();
+                lx_.next();
+                x_.into(dest, x_.expr());
+                return;
+            }
+            const Token& op = lx_.peek(1);
+            if ((op.is_punct("+") || op.is_punct("-")) && lx_.peek(2).is_punct(op.text)) {
+                const Register r = assignable(t);
+                lx_.next();
+                lx_.next();
+                lx_.next();
+                x_.emit(RegOp{r, op.is_punct("+") ? RegOpKind::add : RegOpKind::sub, r, std::int64_t{1}});
+                return;
+            }
+            static constexpr std::string_view compound[] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"};
+            for (std::string_view c : compound) {
+                if (!op.is_punct(c) || !lx_.peek(2).is_punct("=")) continue;
+                const Register r = assignable(t);
+                lx_.next();
+                const Token op_token = lx_.next();
+                lx_.next();
+                const CExpr value = x_.expr();
+                const Operand v = x_.operand(value);
+                x_.emit(RegOp{r, binary_kind(op_token.text), r, v});
+                return;
+            }
+        }
+        const CExpr e = x_.expr();
+        if (e.kind != CExpr::Kind::call)
+            lx_.fail(t, "a statement (assignment, atomic call, if, while, for, do, goto, label, block)");
+        x_.call(e, std::nullopt, false);
+    }
+
+    // ---- loops
+    //
+    // Loops lower onto labels and jumps, k counting the thread's loops in
+    // source order:
+    //   while (c) S       __loop<k>: branch !c -> __exit<k>; S; goto __loop<k>; __exit<k>:
+    //   do S while (c);   __loop<k>: S; __next<k>: branch c -> __loop<k>; __exit<k>:
+    //   for (I; c; N) S   I; __loop<k>: branch !c -> __exit<k>; S; __next<k>: N;
+    //                     goto __loop<k>; __exit<k>:
+    // so each iteration after the first takes a backward jump, which
+    // expansion allows unroll - 1 times (ExpandOptions::unroll): only
+    // executions in which the loop exits within the bound count, as in
+    // Dartagnan.  `continue` jumps to __next<k> (__loop<k> in a `while`),
+    // `break` to __exit<k>.
+
+    struct Loop {
+        std::string head, next, exit;
+    };
+
+    // Starts loop k: records its labels and defines __loop<k> here.  With
+    // 'continue_at_head', `continue` jumps to __loop<k> (a `while`).
+    Loop open_loop(const Token& at, bool continue_at_head) {
+        const std::string k = std::to_string(loops_count_++);
+        Loop loop{"__loop" + k, "__next" + k, "__exit" + k};
+        if (continue_at_head) loop.next = loop.head;
+        loops_.push_back(loop);
+        x_.define_generated(at, loop.head);
+        return loop;
+    }
+
+    // Emits "branch !c -> target" (or "branch c -> target" when 'when_true').
+    void branch_on(const CExpr& c, bool when_true, const std::string& target) {
+        auto [cmp, lhs, rhs] = x_.condition(c);
+        x_.emit(Branch{when_true ? cmp : negate(cmp), lhs, rhs, target});
+    }
+
+    CExpr parenthesized_condition() {
+        lx_.expect_punct("(");
+        CExpr c = x_.expr();
+        lx_.expect_punct(")");
+        return c;
+    }
+
+    void while_statement() {
+        const Token at = lx_.next();
+        NestingGuard guard(lx_, x_.depth(), at, "blocks and parentheses");
+        const Loop loop = open_loop(at, true);
+        branch_on(parenthesized_condition(), false, loop.exit);
+        statement();
+        x_.emit(Goto{loop.head});
+        x_.define_generated(at, loop.exit);
+        loops_.pop_back();
+    }
+
+    void do_statement() {
+        const Token at = lx_.next();
+        NestingGuard guard(lx_, x_.depth(), at, "blocks and parentheses");
+        const Loop loop = open_loop(at, false);
+        statement();
+        x_.define_generated(at, loop.next);
+        if (!lx_.peek().is_ident("while")) lx_.fail(lx_.peek(), "'while' after the body of 'do'");
         lx_.next();
-        if (lx_.accept_punct("=")) {
-            const CExpr value = expr();
-            into(dest, value);
+        branch_on(parenthesized_condition(), true, loop.head);
+        lx_.expect_punct(";");
+        x_.define_generated(at, loop.exit);
+        loops_.pop_back();
+    }
+
+    void for_statement() {
+        const Token at = lx_.next();
+        NestingGuard guard(lx_, x_.depth(), at, "blocks and parentheses");
+        lx_.expect_punct("(");
+        if (!lx_.peek().is_punct(";")) {
+            if (lx_.peek().kind == TokenKind::identifier && is_type_word(lx_.peek().text)) {
+                declaration();
+            } else {
+                simple_statement();
+            }
         }
         lx_.expect_punct(";");
+        const Loop loop = open_loop(at, false);
+        if (!lx_.peek().is_punct(";")) branch_on(x_.expr(), false, loop.exit);
+        lx_.expect_punct(";");
+        // The step is parsed now but emitted after the body: its
+        // instructions are moved there.
+        const std::size_t step_begin = thread_.code.size();
+        if (!lx_.peek().is_punct(")")) simple_statement();
+        std::vector<Instruction> step(thread_.code.begin() + static_cast<std::ptrdiff_t>(step_begin), thread_.code.end());
+        thread_.code.resize(step_begin);
+        lx_.expect_punct(")");
+        statement();
+        x_.define_generated(at, loop.next);
+        for (Instruction& i : step) thread_.code.push_back(std::move(i));
+        x_.emit(Goto{loop.head});
+        x_.define_generated(at, loop.exit);
+        loops_.pop_back();
+    }
+
+    // "int r", "int r = e", "unsigned long r0 = e, r1", "int* p = e": type
+    // words, then declarators separated by ','; the ';' is the caller's.
+    void declaration() {
+        while (lx_.peek().kind == TokenKind::identifier && is_type_word(lx_.peek().text)) lx_.next();
+        for (;;) {
+            while (lx_.accept_punct("*")) {
+            }
+            const Token name = lx_.peek();
+            if (name.kind != TokenKind::identifier) lx_.fail(name, "a register name");
+            const Register dest = assignable(name);
+            lx_.next();
+            if (lx_.accept_punct("=")) x_.into(dest, x_.expr());
+            if (!lx_.accept_punct(",")) return;
+        }
     }
 
     Register assignable(const Token& t) {
-        if (is_param(t.text))
+        if (x_.is_param(t.text))
             lx_.fail(t, "a register to assign ('" + t.text + "' is a pointer parameter; write *" + t.text + " = ...)");
         if (c_reserved_word(t.text)) lx_.fail(t, "a register name");
         return Register{t.text};
@@ -284,11 +279,11 @@ private:
 
     void if_statement() {
         const Token if_token = lx_.next();
-        NestingGuard guard(lx_, depth_, if_token, "blocks and parentheses");
+        NestingGuard guard(lx_, x_.depth(), if_token, "blocks and parentheses");
         lx_.expect_punct("(");
-        const CExpr c = expr();
+        const CExpr c = x_.expr();
         lx_.expect_punct(")");
-        auto [cmp, lhs, rhs] = condition(c);
+        auto [cmp, lhs, rhs] = x_.condition(c);
         if (lx_.peek().is_ident("goto")) {
             // "if (c) goto L;" is a branch on c itself.
             lx_.next();
@@ -296,15 +291,15 @@ private:
             std::string label = label_use();
             lx_.expect_punct(";");
             if (!lx_.peek().is_ident("else")) {
-                emit(Branch{cmp, lhs, rhs, std::move(label)});
+                x_.emit(Branch{cmp, lhs, rhs, std::move(label)});
                 return;
             }
             lx_.next();
             const int k = ifs_++;
             const std::string else_label = "__else" + std::to_string(k);
             const std::string end_label = "__end" + std::to_string(k);
-            emit(Branch{negate(cmp), lhs, rhs, else_label});
-            emit(Goto{std::move(label)});
+            x_.emit(Branch{negate(cmp), lhs, rhs, else_label});
+            x_.emit(Goto{std::move(label)});
             else_part(if_token, k, else_label, end_label);
             return;
         }
@@ -312,10 +307,10 @@ private:
         const std::string else_label = "__else" + std::to_string(k);
         const std::string end_label = "__end" + std::to_string(k);
         const std::size_t branch_at = thread_.code.size();
-        emit(Branch{negate(cmp), lhs, rhs, end_label});
+        x_.emit(Branch{negate(cmp), lhs, rhs, end_label});
         statement();
         if (!lx_.peek().is_ident("else")) {
-            define_generated(if_token, end_label);
+            x_.define_generated(if_token, end_label);
             return;
         }
         lx_.next();
@@ -325,364 +320,31 @@ private:
 
     // After "S1 else": goto __end<k>; __else<k>: S2; __end<k>:
     void else_part(const Token& if_token, int /*k*/, const std::string& else_label, const std::string& end_label) {
-        emit(Goto{end_label});
-        define_generated(if_token, else_label);
+        x_.emit(Goto{end_label});
+        x_.define_generated(if_token, else_label);
         statement();
-        define_generated(if_token, end_label);
+        x_.define_generated(if_token, end_label);
     }
 
-    void define_generated(const Token& at, const std::string& name) {
-        labels_.define(lx_, at, name);
-        emit(Label{name});
-    }
 
     std::string label_use() {
         const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || c_reserved_word(t.text) || is_param(t.text))
+        if (t.kind != TokenKind::identifier || c_reserved_word(t.text) || x_.is_param(t.text))
             lx_.fail(t, "a label name");
         lx_.next();
         labels_.use(t, t.text);
         return t.text;
     }
 
-    // ---- expressions
-
-    CExpr expr() { return binary(0); }
-
-    CExpr binary(std::size_t level) {
-        if (level == kLevelCount) return unary();
-        CExpr lhs = binary(level + 1);
-        for (;;) {
-            const Token op = lx_.peek();
-            bool matched = false;
-            for (auto o : kLevels[level].ops)
-                if (!o.empty() && op.is_punct(o)) matched = true;
-            if (!matched) return lhs;
-            if (++operators_ > kMaxOperators)
-                lx_.fail(op, "at most " + std::to_string(kMaxOperators) + " operators in one statement");
-            lx_.next();
-            CExpr node;
-            node.kind = CExpr::Kind::binary;
-            node.token = lhs.token;
-            node.op_token = op;
-            node.kids.push_back(std::move(lhs));
-            node.kids.push_back(binary(level + 1));
-            lhs = std::move(node);
-        }
-    }
-
-    CExpr unary() {
-        const Token t = lx_.peek();
-        // A literal "-5" is a constant, not a negation, so that printed
-        // negative constants read back as the same IR.
-        if (t.is_punct("-") && lx_.peek(1).kind == TokenKind::number) {
-            CExpr c;
-            c.token = t;
-            c.value = lx_.expect_integer("a value");
-            return c;
-        }
-        if (t.is_punct("-") || t.is_punct("+") || t.is_punct("!") || t.is_punct("~") || t.is_punct("*") ||
-            t.is_punct("&")) {
-            NestingGuard guard(lx_, depth_, t, "operators and parentheses");
-            lx_.next();
-            CExpr node;
-            node.kind = t.is_punct("*") ? CExpr::Kind::deref : CExpr::Kind::unary;
-            node.token = t;
-            node.op_token = t;
-            if (t.is_punct("&")) {
-                const Token r = lx_.expect_identifier("a register after '&'");
-                if (is_param(r.text)) lx_.fail(r, "a register after '&' ('" + r.text + "' is a pointer parameter)");
-                if (c_reserved_word(r.text)) lx_.fail(r, "a register after '&'");
-                node.kind = CExpr::Kind::addr_of;
-                node.name = r.text;
-                return node;
-            }
-            node.kids.push_back(unary());
-            return node;
-        }
-        return primary();
-    }
-
-    CExpr primary() {
-        const Token t = lx_.peek();
-        CExpr e;
-        e.token = t;
-        if (t.kind == TokenKind::number) {
-            e.value = lx_.expect_integer("a value");
-            return e;
-        }
-        if (t.is_punct("("))
-            return parenthesized(lx_, depth_, t, "operators and parentheses", [&] { return expr(); });
-        if (t.kind != TokenKind::identifier || is_statement_keyword(t.text) || is_type_word(t.text) ||
-            t.text == "void")
-            lx_.fail(t, "an expression");
-        lx_.next();
-        if (lx_.peek().is_punct("(") || find_call(t.text)) return call_expr(t);
-        if (auto o = order_word(t.text)) {
-            e.kind = CExpr::Kind::order;
-            e.order = *o;
-        } else if (auto s = scope_word(t.text)) {
-            e.kind = CExpr::Kind::scope;
-            e.scope = *s;
-        } else {
-            e.kind = is_param(t.text) ? CExpr::Kind::location : CExpr::Kind::reg;
-            e.name = t.text;
-        }
-        return e;
-    }
-
-    MemoryOrder order_arg() {
-        const Token t = lx_.peek();
-        const auto o = t.kind == TokenKind::identifier ? order_word(t.text) : std::nullopt;
-        if (!o) lx_.fail(t, "a memory order (memory_order_relaxed, ..., memory_order_seq_cst)");
-        lx_.next();
-        return *o;
-    }
-
-    // An argument that must be a pointer parameter, possibly displaced.
-    CExpr pointer_arg() {
-        const Token t = lx_.peek();
-        CExpr e = expr();
-        if (!is_pointer(e)) lx_.fail(t, "a pointer parameter of P" + std::to_string(thread_.id) + " (" + param_list() + ")");
-        return e;
-    }
-
-    static bool is_pointer(const CExpr& e) {
-        return e.kind == CExpr::Kind::location ||
-               (e.kind == CExpr::Kind::binary && e.op_token.is_punct("+") &&
-                e.kids[0].kind == CExpr::Kind::location);
-    }
-
-    CExpr call_expr(const Token& name) {
-        const CallSpec* spec = find_call(name.text);
-        if (!spec)
-            lx_.fail(name, "an atomic operation (atomic_load_explicit, atomic_store_explicit, atomic_fetch_add_explicit, "
-                           "atomic_compare_exchange_strong_explicit, atomic_thread_fence, ...)");
-        lx_.expect_punct("(");
-        CExpr e;
-        e.kind = CExpr::Kind::call;
-        e.token = name;
-        e.call = spec->kind;
-        e.rmw = spec->rmw;
-        e.fence = spec->fence;
-        e.weak = spec->weak;
-        int orders = spec->explicit_orders ? 1 : 0;
-        switch (spec->kind) {
-            case CallKind::load: e.kids.push_back(pointer_arg()); break;
-            case CallKind::store:
-            case CallKind::rmw:
-                e.kids.push_back(pointer_arg());
-                lx_.expect_punct(",");
-                e.kids.push_back(expr());
-                break;
-            case CallKind::cas: {
-                e.kids.push_back(pointer_arg());
-                lx_.expect_punct(",");
-                if (lx_.peek().is_punct("&")) {
-                    e.kids.push_back(unary());
-                } else {
-                    const Token t = lx_.peek();
-                    CExpr x = expr();
-                    if (!is_pointer(x)) lx_.fail(t, "'&register' or a pointer parameter holding the expected value");
-                    e.kids.push_back(std::move(x));
-                }
-                lx_.expect_punct(",");
-                e.kids.push_back(expr());
-                orders *= 2;
-                break;
-            }
-            case CallKind::fence: break;
-        }
-        for (int i = 0; i < orders; ++i) {
-            if (spec->kind != CallKind::fence || i > 0) lx_.expect_punct(",");
-            e.orders.push_back(order_arg());
-        }
-        if (orders == 0) e.orders.assign(spec->kind == CallKind::cas ? 2 : 1, MemoryOrder::seq_cst);
-        if (lx_.accept_punct(",")) {
-            const Token t = lx_.peek();
-            const auto s = t.kind == TokenKind::identifier ? scope_word(t.text) : std::nullopt;
-            if (!s) lx_.fail(t, "a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys)");
-            lx_.next();
-            e.scope = *s;
-        }
-        lx_.expect_punct(")");
-        return e;
-    }
-
-    // ---- lowering
-
-    template <class I>
-    void emit(I instruction) {
-        thread_.code.push_back(std::move(instruction));
-    }
-
-    Register temp() { return Register{"__t" + std::to_string(temps_++)}; }
-
-    Operand operand(const CExpr& e) {
-        if (e.kind == CExpr::Kind::constant) return e.value;
-        if (e.kind == CExpr::Kind::reg) return Register{e.name};
-        if (e.kind == CExpr::Kind::unary && e.op_token.is_punct("+")) return operand(e.kids[0]);
-        return lower(e, std::nullopt);
-    }
-
-    Address address(const CExpr& e) {
-        if (!is_pointer(e))
-            lx_.fail(e.token, "a pointer parameter of P" + std::to_string(thread_.id) + " (" + param_list() + ")");
-        if (e.kind == CExpr::Kind::location) return Address{e.name, std::nullopt};
-        return Address{e.kids[0].name, operand(e.kids[1])};
-    }
-
-    void into(const Register& dest, const CExpr& e) { lower(e, dest); }
-
-    // Emits the instructions computing e into 'dest' (a fresh temporary when
-    // absent) and returns that register.  Operands are lowered first and the
-    // temporary is named last, so temporaries are numbered in the order their
-    // instructions appear.
-    Register lower(const CExpr& e, const std::optional<Register>& dest) {
-        auto target = [&] { return dest ? *dest : temp(); };
-        switch (e.kind) {
-            case CExpr::Kind::constant:
-            case CExpr::Kind::reg: {
-                const Register d = target();
-                emit(RegOp{d, RegOpKind::move, operand(e), std::nullopt});
-                return d;
-            }
-            case CExpr::Kind::location:
-                lx_.fail(e.token, "a value ('" + e.name + "' is a pointer parameter; write *" + e.name + " to read it)");
-            case CExpr::Kind::order:
-            case CExpr::Kind::scope:
-                lx_.fail(e.token, "a value (memory orders and scopes are arguments of atomic calls)");
-            case CExpr::Kind::addr_of:
-                lx_.fail(e.token, "a value ('&register' is only an argument of compare-exchange)");
-            case CExpr::Kind::deref: {
-                Address a = address(e.kids[0]);
-                const Register d = target();
-                emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none, {}});
-                return d;
-            }
-            case CExpr::Kind::call: return *call(e, dest, true);
-            case CExpr::Kind::unary: {
-                const Operand a = operand(e.kids[0]);
-                const Register d = target();
-                if (e.op_token.is_punct("-")) {
-                    emit(RegOp{d, RegOpKind::sub, std::int64_t{0}, a});
-                } else if (e.op_token.is_punct("!")) {
-                    emit(RegOp{d, RegOpKind::eq, a, std::int64_t{0}});
-                } else if (e.op_token.is_punct("~")) {
-                    emit(RegOp{d, RegOpKind::xor_, a, std::int64_t{-1}});
-                } else {
-                    emit(RegOp{d, RegOpKind::move, a, std::nullopt});
-                }
-                return d;
-            }
-            case CExpr::Kind::binary: {
-                const std::string& op = e.op_token.text;
-                if (op == "&&" || op == "||") {
-                    // Both sides are evaluated, so the right one must be free
-                    // of memory accesses for short-circuiting not to matter.
-                    if (touches_memory(e.kids[1]))
-                        lx_.fail(e.op_token, "no memory access on the right of '" + op + "'");
-                    const Operand lhs = operand(e.kids[0]);
-                    const Register a = temp();
-                    emit(RegOp{a, RegOpKind::ne, lhs, std::int64_t{0}});
-                    const Operand rhs = operand(e.kids[1]);
-                    const Register b = temp();
-                    emit(RegOp{b, RegOpKind::ne, rhs, std::int64_t{0}});
-                    const Register d = target();
-                    emit(RegOp{d, op == "&&" ? RegOpKind::and_ : RegOpKind::or_, a, b});
-                    return d;
-                }
-                const Operand a = operand(e.kids[0]);
-                const Operand b = operand(e.kids[1]);
-                const Register d = target();
-                emit(RegOp{d, binary_kind(op), a, b});
-                return d;
-            }
-        }
-        lx_.fail(e.token, "an expression");
-    }
-
-    struct Cond {
-        CmpOp cmp;
-        Operand lhs;
-        Operand rhs;
-    };
-
-    Cond condition(const CExpr& e) {
-        if (e.kind == CExpr::Kind::binary) {
-            if (auto c = comparison(e.op_token.text)) {
-                const Operand a = operand(e.kids[0]);
-                return Cond{*c, a, operand(e.kids[1])};
-            }
-        }
-        if (e.kind == CExpr::Kind::unary && e.op_token.is_punct("!"))
-            return Cond{CmpOp::eq, operand(e.kids[0]), std::int64_t{0}};
-        return Cond{CmpOp::ne, operand(e), std::int64_t{0}};
-    }
-
-    // Emits a call.  With 'wants_value' (the call is part of an expression)
-    // it must return a value, which goes to 'dest' or a fresh temporary;
-    // otherwise its result, if any, is discarded (a load still needs a
-    // destination register and gets a temporary).
-    std::optional<Register> call(const CExpr& e, const std::optional<Register>& dest, bool wants_value) {
-        const bool returns = e.call != CallKind::store && e.call != CallKind::fence;
-        if (wants_value && !returns) lx_.fail(e.token, "a call that returns a value");
-        auto target = [&]() -> std::optional<Register> {
-            if (dest) return dest;
-            if (wants_value || e.call == CallKind::load) return temp();
-            return std::nullopt;
-        };
-        switch (e.call) {
-            case CallKind::load: {
-                Address a = address(e.kids[0]);
-                const std::optional<Register> d = target();
-                emit(Load{*d, std::move(a), e.orders[0], e.scope, {}});
-                return d;
-            }
-            case CallKind::store: {
-                Address a = address(e.kids[0]);
-                const Operand v = operand(e.kids[1]);
-                emit(Store{std::move(a), v, e.orders[0], e.scope, {}});
-                return std::nullopt;
-            }
-            case CallKind::rmw: {
-                Address a = address(e.kids[0]);
-                const Operand v = operand(e.kids[1]);
-                const std::optional<Register> d = target();
-                emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope, {}});
-                return d;
-            }
-            case CallKind::cas: {
-                CompareExchange c;
-                c.addr = address(e.kids[0]);
-                if (e.kids[1].kind == CExpr::Kind::addr_of) {
-                    c.expected = Register{e.kids[1].name};
-                } else {
-                    c.expected = address(e.kids[1]);
-                }
-                c.desired = operand(e.kids[2]);
-                c.success_order = e.orders[0];
-                c.failure_order = e.orders[1];
-                c.scope = e.scope;
-                c.weak = e.weak;
-                c.dest = target();
-                const std::optional<Register> d = c.dest;
-                emit(std::move(c));
-                return d;
-            }
-            case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope, {}}); return std::nullopt;
-        }
-        return std::nullopt;
-    }
-
     Lexer& lx_;
     Thread& thread_;
     LabelTable labels_;
-    int temps_ = 0;
+    CExpressions x_;           // after labels_, which it uses
+    std::vector<Loop> loops_;  // the loops around the statement being parsed
+    int loops_count_ = 0;
     int ifs_ = 0;
-    int depth_ = 0;
-    int operators_ = 0;
 };
+
 
 // "atomic_int* x": type words and stars, then the name; the type must be a
 // pointer, since a parameter stands for a shared location.
@@ -710,9 +372,7 @@ Parameter parameter(Lexer& lx) {
 void parse_c_threads(Lexer& lx, LitmusTest& test) {
     for (;;) {
         const Token name = lx.peek();
-        if (name.kind == TokenKind::end || name.is_ident("exists") || name.is_ident("forall") ||
-            name.is_ident("filter") || name.is_punct("~"))
-            return;
+        if (at_final_clause(lx)) return;
         const int expected = static_cast<int>(test.threads.size());
         if (name.kind != TokenKind::identifier || thread_name_number(name.text) != expected)
             lx.fail(name, "thread 'P" + std::to_string(expected) + "' or the final condition");

@@ -1,8 +1,11 @@
-// The final condition, shared by all dialects:
+// The clauses after the threads, shared by all dialects:
 //
-//   final      := clause+ ';'? <end>   (one quantified clause, at most one filter)
+//   final      := (clause ';'?)* <end>   (each kind of clause at most once)
 //   clause     := ('exists' | '~' 'exists' | 'forall') ';'? expr
 //               | 'filter' expr
+//               | 'locations' '[' (item (';' | ','))* item? ']'
+//               | 'regions' '[' (loc ':' word (';' | ','))* (loc ':' word)? ']'
+//   item       := term other than an integer
 //   expr       := conj ('\/' conj)*
 //   conj       := unary ('/\' unary)*
 //   unary      := '~' unary | '(' expr ')' | 'true' | 'false' | term cmp term
@@ -126,8 +129,20 @@ private:
         lx_.fail(t, "a comparison ('=', '==', '!=', '<', '<=', '>', '>=')");
     }
 
+public:
+    // An item of a locations clause: a register reference or a memory cell.
+    ObservedItem observed_item() {
+        const Token at = lx_.peek();
+        if (!at_register_ref(lx_) && lx_.at_integer()) lx_.fail(at, "a register or location to show");
+        Term t = term();
+        if (const auto* r = std::get_if<RegisterRef>(&t)) return *r;
+        return std::get<MemoryRef>(t);
+    }
+
+private:
     static bool is_keyword(std::string_view w) {
-        return w == "exists" || w == "forall" || w == "filter" || w == "true" || w == "false";
+        return w == "exists" || w == "forall" || w == "filter" || w == "true" || w == "false" ||
+               w == "locations" || w == "regions";
     }
 
     Lexer& lx_;
@@ -154,11 +169,29 @@ bool accept_quantifier(Lexer& lx, Quantifier& q) {
     return true;
 }
 
+// "[ item ; item ; ... ]" with an optional ';' after the last item; 'item'
+// parses one.
+template <class Item>
+void bracketed_list(Lexer& lx, Item&& item) {
+    lx.expect_punct("[");
+    while (!lx.peek().is_punct("]")) {
+        item();
+        if (lx.accept_punct(";") || lx.accept_punct(",")) continue;
+        if (!lx.peek().is_punct("]")) lx.fail(lx.peek(), "';' or ']'");
+    }
+    lx.next();
+}
+
 }  // namespace
+
+bool at_final_clause(Lexer& lx) {
+    const Token& t = lx.peek();
+    return t.kind == TokenKind::end || t.is_ident("exists") || t.is_ident("forall") || t.is_ident("filter") ||
+           t.is_ident("locations") || t.is_ident("regions") || (t.is_punct("~") && lx.peek(1).is_ident("exists"));
+}
 
 void parse_final_condition(Lexer& lx, LitmusTest& test) {
     ConditionParser parser(lx, test);
-    bool have_condition = false;
     for (;;) {
         const Token t = lx.peek();
         Quantifier q{};
@@ -166,19 +199,34 @@ void parse_final_condition(Lexer& lx, LitmusTest& test) {
             if (test.filter) lx.fail(t, "at most one filter clause");
             lx.next();
             test.filter = parser.expr();
+        } else if (t.is_ident("locations") && lx.peek(1).is_punct("[")) {
+            if (test.observed) lx.fail(t, "at most one locations clause");
+            lx.next();
+            std::vector<ObservedItem> items;
+            bracketed_list(lx, [&] { items.push_back(parser.observed_item()); });
+            test.observed = std::move(items);
+        } else if (t.is_ident("regions") && lx.peek(1).is_punct("[")) {
+            if (test.regions) lx.fail(t, "at most one regions clause");
+            lx.next();
+            std::vector<RegionItem> items;
+            bracketed_list(lx, [&] {
+                const Token name = lx.expect_identifier("a location name");
+                lx.expect_punct(":");
+                const Token region = lx.expect_identifier("a region name");
+                items.push_back(RegionItem{name.text, region.text});
+            });
+            test.regions = std::move(items);
         } else if (accept_quantifier(lx, q)) {
-            if (have_condition) lx.fail(t, "at most one final condition");
+            if (test.condition) lx.fail(t, "at most one final condition");
             test.condition = Condition{q, parser.expr()};
-            have_condition = true;
-        } else if (!have_condition) {
-            lx.fail(t, test.filter ? "'exists', '~exists' or 'forall'"
-                                   : "'exists', '~exists', 'forall' or 'filter'");
         } else {
             break;
         }
+        lx.accept_punct(";");
     }
-    lx.accept_punct(";");
-    if (lx.peek().kind != TokenKind::end) lx.fail(lx.peek(), "the end of the test after the final condition");
+    if (lx.peek().kind != TokenKind::end)
+        lx.fail(lx.peek(), test.condition ? "the end of the test after the final condition"
+                                          : "'exists', '~exists', 'forall', 'filter', 'locations' or the end of the test");
 }
 
 }  // namespace mapsound::litmus::detail

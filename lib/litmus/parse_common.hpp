@@ -50,11 +50,17 @@ std::int64_t parse_array_size(Lexer& lx);
 // test.register_inits).
 void parse_init_block(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens);
 
-// The final condition: "exists", "~exists" or "forall" followed by a
-// boolean expression, plus an optional "filter" clause before or after it,
-// then the end of the input.  Register references are checked against the
-// number of threads; in AuDaLa, where every name is declared, also the
-// register names and the memory cells.  Implemented in condition_parser.cpp.
+// Whether the clauses after the threads (or the end of the input) start
+// here: "exists", "~exists", "forall", "filter", "locations", "regions".
+bool at_final_clause(Lexer& lx);
+
+// The clauses after the threads, in any order, each at most once: the
+// final condition ("exists", "~exists" or "forall" and a boolean
+// expression), "filter" and an expression, "locations [...]", "regions
+// [...]"; then the end of the input.  Every clause is optional.  Register
+// references are checked against the number of threads; in AuDaLa, where
+// every name is declared, also the register names and the memory cells.
+// Implemented in condition_parser.cpp.
 void parse_final_condition(Lexer& lx, LitmusTest& test);
 
 // The dialect bodies, after the init block: the threads, up to the final

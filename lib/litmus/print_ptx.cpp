@@ -67,7 +67,7 @@ public:
 
     std::string operator()(const Barrier& i) const {
         if (i.thread_count && !i.resource) fail("a barrier with a thread count but no resource");
-        std::string s = "bar.cta.sync " + value(i.id);
+        std::string s = (i.arrive ? "bar.cta.arrive " : "bar.cta.sync ") + value(i.id);
         if (i.resource) s += ", " + value(*i.resource);
         if (i.thread_count) s += ", " + value(*i.thread_count);
         return s;

@@ -2,6 +2,8 @@
 // doc string, PTX/C init block, final condition); the threads come from
 // print_ptx.cpp and print_c.cpp, AuDaLa's init block and instances from
 // print_audala.cpp.
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
@@ -128,15 +130,62 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     return "?";
 }
 
+bool word(const std::string& w) {
+    return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+           std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// The header's metadata lines, as parse_litmus reads them back.
+void print_metadata(std::ostringstream& out, const LitmusTest& test) {
+    for (const Metadata& m : test.metadata) {
+        if (m.value.find('\n') != std::string::npos && !m.key.empty())
+            unprintable(test, "metadata '" + m.key + "' holds a line break");
+        if (m.key.empty()) {
+            if (m.value.find('"') != std::string::npos) unprintable(test, "a header string contains '\"'");
+            out << "\"" << m.value << "\"\n";
+            continue;
+        }
+        const bool key_ok = std::isalpha(static_cast<unsigned char>(m.key[0])) || m.key[0] == '_';
+        const bool chars_ok = std::all_of(m.key.begin(), m.key.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+        });
+        auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; };
+        if (!key_ok || !chars_ok) unprintable(test, "metadata key '" + m.key + "' is not a word");
+        if (!m.value.empty() && (is_blank(m.value.front()) || is_blank(m.value.back())))
+            unprintable(test, "metadata '" + m.key + "' starts or ends with a blank");
+        out << m.key << "=" << m.value << "\n";
+    }
+}
+
+std::string print_observed(const ObservedItem& item, Dialect d) {
+    if (const auto* r = std::get_if<RegisterRef>(&item)) return print_term(*r, d);
+    return print_term(std::get<MemoryRef>(item), d);
+}
+
 void print_condition(std::ostringstream& out, const LitmusTest& test) {
     const Dialect d = test.dialect;
+    if (test.observed) {
+        out << "locations [";
+        for (const ObservedItem& item : *test.observed) out << print_observed(item, d) << ";";
+        out << "]\n";
+    }
+    if (test.regions) {
+        out << "regions [";
+        for (const RegionItem& r : *test.regions) {
+            if (!word(r.location) || !word(r.region))
+                unprintable(test, "region item '" + r.location + ": " + r.region + "'");
+            out << r.location << ": " << r.region << ";";
+        }
+        out << "]\n";
+    }
     if (test.filter) out << "filter (" << print_expr(*test.filter, d) << ")\n";
-    switch (test.condition.quantifier) {
+    if (!test.condition) return;
+    switch (test.condition->quantifier) {
         case Quantifier::exists: out << "exists"; break;
         case Quantifier::not_exists: out << "~exists"; break;
         case Quantifier::forall: out << "forall"; break;
     }
-    out << (d == Dialect::ptx ? "\n" : " ") << "(" << print_expr(test.condition.expr, d) << ")\n";
+    out << (d == Dialect::ptx ? "\n" : " ") << "(" << print_expr(test.condition->expr, d) << ")\n";
 }
 
 }  // namespace
@@ -152,6 +201,7 @@ std::string print_litmus(const LitmusTest& test) {
     std::ostringstream out;
     out << header_word(test.dialect) << " " << test.name << "\n";
     if (test.doc) out << "\"" << *test.doc << "\"\n";
+    print_metadata(out, test);
     if (test.dialect == Dialect::audala) {
         out << detail::print_audala_body(test);
     } else {

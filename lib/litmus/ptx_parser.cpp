@@ -120,11 +120,7 @@ public:
     }
 
 private:
-    bool at_condition() {
-        const Token& t = lx_.peek();
-        return t.kind == TokenKind::end || t.is_ident("exists") || t.is_ident("forall") ||
-               t.is_ident("filter") || t.is_punct("~");
-    }
+    bool at_condition() { return at_final_clause(lx_); }
 
     void header_row() {
         do {
@@ -225,7 +221,7 @@ private:
         if (m == "atom" || m == "red") return rmw(t, parts, m == "atom");
         if (m == "fence") return fence(t, parts);
         if (m == "membar") return membar(t, parts);
-        if (m == "bar") return barrier(t, parts);
+        if (m == "bar" || m == "barrier") return barrier(t, parts);
         if (m == "mov") {
             no_qualifiers(t, parts);
             Register d = reg();
@@ -401,24 +397,26 @@ private:
         return Fence{FenceKind::membar, MemoryOrder::seq_cst, *q.scope, {}};
     }
 
-    // bar.cta.sync / bar.sync, then one to three operands separated by
+    // bar.cta.sync / bar.sync / bar.cta.arrive / bar.arrive (also with the
+    // PTX ISA's spelling "barrier"), then one to three operands separated by
     // commas or blanks.
     Instruction barrier(const Token& t, const std::vector<Part>& parts) {
         bool cta = false;
-        bool sync = false;
+        std::optional<bool> arrive;  // set by .sync (false) or .arrive (true)
         for (std::size_t i = 1; i < parts.size(); ++i) {
             const Part& p = parts[i];
-            if (p.text == "cta" && !cta && !sync) {
+            if (p.text == "cta" && !cta && !arrive) {
                 cta = true;
-            } else if (p.text == "sync" && !sync) {
-                sync = true;
+            } else if ((p.text == "sync" || p.text == "arrive") && !arrive) {
+                arrive = p.text == "arrive";
             } else {
                 lx_.fail_within(t, p.offset - 1, "." + std::string(p.text),
-                                sync ? "no qualifier after '.sync'" : "'.cta' or '.sync' after 'bar'");
+                                arrive ? "no qualifier after '." + std::string(*arrive ? "arrive" : "sync") + "'"
+                                       : "'.cta', '.sync' or '.arrive' after '" + std::string(parts[0].text) + "'");
             }
         }
-        if (!sync) lx_.fail(t, "'bar.cta.sync' or 'bar.sync'");
-        Barrier b{value(), std::nullopt, std::nullopt, {}};
+        if (!arrive) lx_.fail(t, "'bar.cta.sync', 'bar.sync', 'bar.cta.arrive' or 'bar.arrive'");
+        Barrier b{value(), std::nullopt, std::nullopt, *arrive, {}};
         if (lx_.accept_punct(",") || at_value()) {
             b.resource = value();
             if (lx_.accept_punct(",") || at_value()) b.thread_count = value();

@@ -4,12 +4,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 namespace mapsound::litmus {
 
 namespace {
+
+// What the states show when the test has a locations clause.
+struct Shown {
+    std::set<std::pair<int, std::string>> registers;
+    std::set<int> cells;
+};
 
 // The final state of one execution: registers and memory cells.
 struct FinalState {
@@ -46,13 +54,20 @@ struct FinalState {
         return false;
     }
 
-    std::string describe(bool with_memory) const {
+    // "0:r0=1; 1:r0=0; x=2; ": registers by thread and name (not the
+    // front ends' temporaries "__t0", ...), then cells in cell order; with a
+    // selection, only the registers and cells it names.
+    std::string describe(bool with_memory, const Shown* shown) const {
         std::string out;
         for (std::size_t t = 0; t < candidate.registers.size(); ++t)
-            for (const auto& [reg, v] : candidate.registers[t])
+            for (const auto& [reg, v] : candidate.registers[t]) {
+                if (shown ? !shown->registers.count({static_cast<int>(t), reg}) : reg.rfind("__", 0) == 0) continue;
                 out.append(std::to_string(t)).append(":").append(reg).append("=").append(std::to_string(v)).append("; ");
-        for (std::size_t c = 0; with_memory && c < memory.size(); ++c)
+            }
+        for (std::size_t c = 0; with_memory && c < memory.size(); ++c) {
+            if (shown && !shown->cells.count(static_cast<int>(c))) continue;
             out.append(candidate.pre.locations[c]).append("=").append(std::to_string(memory[c])).append("; ");
+        }
         return out;
     }
 };
@@ -65,20 +80,89 @@ bool mentions_memory(const CondExpr& e) {
     return false;
 }
 
+// The registers and memory references an expression names.
+void collect_terms(const CondExpr& e, std::vector<ObservedItem>& out) {
+    if (e.kind == CondExpr::Kind::compare) {
+        for (const Term* t : {&e.lhs, &e.rhs}) {
+            if (const auto* r = std::get_if<RegisterRef>(t)) out.push_back(*r);
+            if (const auto* m = std::get_if<MemoryRef>(t)) out.push_back(*m);
+        }
+    }
+    for (const auto& o : e.operands) collect_terms(o, out);
+}
+
+// The locations clause and what the condition names, as a selection of one
+// pre-execution's registers and cells.
+Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre) {
+    std::vector<ObservedItem> items = *test.observed;
+    if (test.condition) collect_terms(test.condition->expr, items);
+    Shown shown;
+    for (const ObservedItem& item : items) {
+        if (const auto* r = std::get_if<RegisterRef>(&item)) {
+            shown.registers.insert({r->thread, r->reg});
+        } else if (const int cell = cell_index(pre, std::get<MemoryRef>(item)); cell >= 0) {
+            shown.cells.insert(cell);
+        }
+    }
+    return shown;
+}
+
+std::string seconds_text(double s) {
+    std::string t = std::to_string(s);
+    t.erase(t.find_last_not_of('0') + 1);
+    if (!t.empty() && t.back() == '.') t.pop_back();
+    return t;
+}
+
 }  // namespace
 
 Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options) {
     const auto start = std::chrono::steady_clock::now();
+    const std::string where = (test.source.empty() ? test.name : test.source) + ": test '" + test.name + "'";
     Verdict verdict;
     verdict.test = test.name;
     verdict.file = test.source;
     verdict.model = model.path();
-    const bool needs_memory =
-        mentions_memory(test.condition.expr) || (test.filter && mentions_memory(*test.filter));
+    bool observed_memory = false;
+    if (test.observed)
+        for (const ObservedItem& item : *test.observed) observed_memory = observed_memory || std::holds_alternative<MemoryRef>(item);
+    const bool condition_memory = (test.condition && mentions_memory(test.condition->expr)) ||
+                                  (test.filter && mentions_memory(*test.filter));
+    const bool collect_states = options.states || !test.condition;
+    // Final memory values: what the condition or filter reads and what the
+    // locations clause shows; a test without condition or locations lists
+    // whole states, with every cell when the model can tell final values.
+    const bool memory_required = condition_memory || (collect_states && observed_memory);
+    const bool whole_states = collect_states && !test.condition && !test.observed;
     std::set<std::string> states;
 
-    for (const Candidate& candidate : expand(test, options.expand)) {
+    const Budget& budget = options.expand.budget;
+    std::uint64_t executions = 0;
+    auto report = [&] {
+        if (!options.progress) return;
+        Progress p;
+        p.candidates = verdict.candidates;
+        p.executions = executions;
+        p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        options.progress(p);
+    };
+    auto over_time = [&]() {
+        throw BudgetExceeded(where + ": time limit of " + seconds_text(budget.seconds) + " s exceeded (" +
+                             std::to_string(verdict.candidates) + " pre-executions so far)");
+    };
+    ExpandOptions expand_options = options.expand;
+    if (options.progress) {
+        expand_options.tick = [&] {
+            if (options.expand.tick) options.expand.tick();
+            report();
+        };
+    }
+
+    expand_each(test, expand_options, [&](const Candidate& candidate) {
         ++verdict.candidates;
+        // (Translating one pre-execution is not interruptible: the deadline
+        // is checked before it and while the solver runs.)
+        if (budget.deadline && std::chrono::steady_clock::now() > *budget.deadline) over_time();
         const exec::PreExecution& pre = candidate.pre;
         const std::size_t n = pre.events.size();
         exec::ExecutionQuery query(model, pre);
@@ -100,10 +184,11 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
 
         // The final write of each cell: one write with no coherence successor.
         rel::Relation final_writes = rel::Relation::unary("final");
+        const bool needs_memory = memory_required || (whole_states && instance.definitions.count("co") > 0);
         if (needs_memory) {
             auto co = instance.definitions.find("co");
             if (co == instance.definitions.end())
-                throw std::runtime_error(test.source + ": the condition reads memory, but model " + model.path() +
+                throw std::runtime_error(test.source + (condition_memory ? ": the condition reads memory" : ": the locations clause shows memory") + ", but model " + model.path() +
                                          " defines no 'co' relation to tell the final value");
             rel::TupleSet writes(n, 1);
             for (std::size_t e = 0; e < n; ++e)
@@ -122,28 +207,47 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
             well_formed = well_formed && final_ok;
         }
 
+        std::optional<Shown> shown;
+        if (test.observed && collect_states) shown = shown_items(test, pre);
+
         rel::Options solver_options;
         solver_options.symmetry = rel::SymmetryBreaking::off;
+        if (budget.deadline) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*budget.deadline -
+                                                                                    std::chrono::steady_clock::now());
+            if (left.count() <= 0) over_time();
+            solver_options.limits.time = left;
+        }
         std::uint64_t consistent = 0;
-        rel::enumerate(formula, bounds, [&](const rel::Instance& execution) {
-            ++consistent;
-            if (options.cross_check && !rel::evaluate(formula, execution))
-                throw std::logic_error(test.source + ": the solver returned an execution the evaluator rejects");
-            FinalState state{candidate, {}};
-            for (std::size_t cell = 0; cell < pre.locations.size(); ++cell) state.memory.push_back(0);
-            if (needs_memory) {
-                execution.tuples(final_writes).for_each_index([&](std::size_t e) {
-                    state.memory[static_cast<std::size_t>(pre.events[e].location)] = pre.events[e].value;
-                });
-            }
-            if (test.filter && !state.holds(*test.filter, test.source)) return true;
-            if (state.holds(test.condition.expr, test.source))
-                ++verdict.positive;
-            else
-                ++verdict.negative;
-            if (options.states) states.insert(state.describe(needs_memory));
-            return true;
-        }, solver_options);
+        try {
+            rel::enumerate(formula, bounds, [&](const rel::Instance& execution) {
+                ++consistent;
+                ++executions;
+                if (budget.max_executions > 0 && executions > budget.max_executions)
+                    throw BudgetExceeded(where + ": execution limit of " + std::to_string(budget.max_executions) +
+                                         " exceeded (more than " + std::to_string(budget.max_executions) +
+                                         " consistent executions)");
+                if (budget.deadline && std::chrono::steady_clock::now() > *budget.deadline) over_time();
+                if (options.cross_check && !rel::evaluate(formula, execution))
+                    throw std::logic_error(test.source + ": the solver returned an execution the evaluator rejects");
+                FinalState state{candidate, {}};
+                for (std::size_t cell = 0; cell < pre.locations.size(); ++cell) state.memory.push_back(0);
+                if (needs_memory) {
+                    execution.tuples(final_writes).for_each_index([&](std::size_t e) {
+                        state.memory[static_cast<std::size_t>(pre.events[e].location)] = pre.events[e].value;
+                    });
+                }
+                if (test.filter && !state.holds(*test.filter, test.source)) return true;
+                if (!test.condition || state.holds(test.condition->expr, test.source))
+                    ++verdict.positive;
+                else
+                    ++verdict.negative;
+                if (collect_states) states.insert(state.describe(needs_memory, shown ? &*shown : nullptr));
+                return true;
+            }, solver_options);
+        } catch (const rel::Interrupted&) {
+            over_time();
+        }
 
         // The second way to the same answer: every well-formed candidate
         // execution, judged by the plain evaluator alone, so that the
@@ -160,12 +264,18 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
                                        " consistent executions of a candidate, the evaluator " +
                                        std::to_string(consistent_by_evaluator));
         }
-    }
+        report();
+        return true;
+    });
 
-    switch (test.condition.quantifier) {
-        case Quantifier::exists: verdict.ok = verdict.positive > 0; break;
-        case Quantifier::not_exists: verdict.ok = verdict.positive == 0; break;
-        case Quantifier::forall: verdict.ok = verdict.negative == 0; break;
+    if (!test.condition) {
+        verdict.ok = true;  // herd7: a test without a condition is "forall (true)"
+    } else {
+        switch (test.condition->quantifier) {
+            case Quantifier::exists: verdict.ok = verdict.positive > 0; break;
+            case Quantifier::not_exists: verdict.ok = verdict.positive == 0; break;
+            case Quantifier::forall: verdict.ok = verdict.negative == 0; break;
+        }
     }
     verdict.states.assign(states.begin(), states.end());
     verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

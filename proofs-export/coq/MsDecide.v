@@ -69,7 +69,7 @@ Record BExecution (E : Type) := {
   bSG : bset E; bCTA : bset E; bCLUSTER : bset E; bQF : bset E; bGPU : bset E; bSYS : bset E;
   bSUR : bset E; bTEX : bset E; bCON : bset E; bALIAS : bset E; bNONPRIV : bset E; bSC0 : bset E; bSC1 : bset E;
   bSEMSC0 : bset E; bSEMSC1 : bset E; bAV : bset E; bVIS : bset E; bSEMAV : bset E; bSEMVIS : bset E;
-  bAVDEVICE : bset E; bVISDEVICE : bset E; bGLOBAL : bset E; bLOCAL : bset E;
+  bAVDEVICE : bset E; bVISDEVICE : bset E; bGLOBAL : bset E; bLOCAL : bset E; bBAR_ARRIVE : bset E;
   bpo : brel E; brmw : brel E; baddr : brel E; bdata : brel E; bctrl : brel E; brf : brel E;
   bat_ : brel E; bvat : brel E;
   bsame_thread : brel E; bsame_sg : brel E; bsame_cta : brel E; bsame_cluster : brel E; bsame_qf : brel E;
@@ -87,7 +87,7 @@ Definition exec_of {E} (X : BExecution E) : Execution E := {|
   NONPRIV := to_set (bNONPRIV X); SC0 := to_set (bSC0 X); SC1 := to_set (bSC1 X);
   SEMSC0 := to_set (bSEMSC0 X); SEMSC1 := to_set (bSEMSC1 X); AV := to_set (bAV X); VIS := to_set (bVIS X);
   SEMAV := to_set (bSEMAV X); SEMVIS := to_set (bSEMVIS X); AVDEVICE := to_set (bAVDEVICE X);
-  VISDEVICE := to_set (bVISDEVICE X); GLOBAL := to_set (bGLOBAL X); LOCAL := to_set (bLOCAL X);
+  VISDEVICE := to_set (bVISDEVICE X); GLOBAL := to_set (bGLOBAL X); LOCAL := to_set (bLOCAL X); BAR_ARRIVE := to_set (bBAR_ARRIVE X);
   po := to_rel (bpo X); rmw := to_rel (brmw X); addr := to_rel (baddr X); data := to_rel (bdata X);
   ctrl := to_rel (bctrl X); rf := to_rel (brf X); at_ := to_rel (bat_ X); vat := to_rel (bvat X);
   same_thread := to_rel (bsame_thread X); same_sg := to_rel (bsame_sg X); same_cta := to_rel (bsame_cta X);
@@ -111,6 +111,7 @@ Record xreflects {E} (Xb : BExecution E) (X : Execution E) : Prop := {
   xr_SEMAV : reflects1 (bSEMAV Xb) (SEMAV X); xr_SEMVIS : reflects1 (bSEMVIS Xb) (SEMVIS X);
   xr_AVDEVICE : reflects1 (bAVDEVICE Xb) (AVDEVICE X); xr_VISDEVICE : reflects1 (bVISDEVICE Xb) (VISDEVICE X);
   xr_GLOBAL : reflects1 (bGLOBAL Xb) (GLOBAL X); xr_LOCAL : reflects1 (bLOCAL Xb) (LOCAL X);
+  xr_BAR_ARRIVE : reflects1 (bBAR_ARRIVE Xb) (BAR_ARRIVE X);
   xr_po : reflects2 (bpo Xb) (po X); xr_rmw : reflects2 (brmw Xb) (rmw X); xr_addr : reflects2 (baddr Xb) (addr X);
   xr_data : reflects2 (bdata Xb) (data X); xr_ctrl : reflects2 (bctrl Xb) (ctrl X); xr_rf : reflects2 (brf Xb) (rf X);
   xr_at_ : reflects2 (bat_ Xb) (at_ X); xr_vat : reflects2 (bvat Xb) (vat X);
@@ -667,7 +668,7 @@ Proof. refine {| elems := [L_SG; L_CTA; L_CLUSTER; L_QF; L_GPU; L_SYS]; eqb := L
   intros []; simpl; tauto. Defined.
 Definition fin_tag : finite Tag.
 Proof. refine {| elems := [T_SUR; T_TEX; T_CON; T_ALIAS; T_NONPRIV; T_SC0; T_SC1; T_SEMSC0; T_SEMSC1; T_AV; T_VIS;
-                          T_SEMAV; T_SEMVIS; T_AVDEVICE; T_VISDEVICE; T_GLOBAL; T_LOCAL];
+                          T_SEMAV; T_SEMVIS; T_AVDEVICE; T_VISDEVICE; T_GLOBAL; T_LOCAL; T_BAR_ARRIVE];
                 eqb := Tag_beq; eqb_eq := Tag_beq_iff |}.
   intros []; simpl; tauto. Defined.
 
@@ -695,7 +696,7 @@ Definition b_tag_set (t : Tag) : bset E :=
   | T_SUR => bSUR Xb | T_TEX => bTEX Xb | T_CON => bCON Xb | T_ALIAS => bALIAS Xb | T_NONPRIV => bNONPRIV Xb
   | T_SC0 => bSC0 Xb | T_SC1 => bSC1 Xb | T_SEMSC0 => bSEMSC0 Xb | T_SEMSC1 => bSEMSC1 Xb | T_AV => bAV Xb
   | T_VIS => bVIS Xb | T_SEMAV => bSEMAV Xb | T_SEMVIS => bSEMVIS Xb | T_AVDEVICE => bAVDEVICE Xb
-  | T_VISDEVICE => bVISDEVICE Xb | T_GLOBAL => bGLOBAL Xb | T_LOCAL => bLOCAL Xb
+  | T_VISDEVICE => bVISDEVICE Xb | T_GLOBAL => bGLOBAL Xb | T_LOCAL => bLOCAL Xb | T_BAR_ARRIVE => bBAR_ARRIVE Xb
   end.
 Definition b_thread_event : bset E := b_set_compl (bIW Xb).
 Definition b_memory_event : bset E := b_set_union (bR Xb) (bW Xb).

@@ -52,6 +52,8 @@ enum class Tag : unsigned {
     visdevice,
     global,    // GLOBAL, LOCAL: OpenCL memory region of an access, or the
     local,     //   regions a fence or barrier applies to
+    bar_arrive,  // BAR_ARRIVE: a barrier event whose thread only arrives,
+                 //   without waiting (PTX bar.arrive)
     count_
 };
 inline constexpr unsigned kTagCount = static_cast<unsigned>(Tag::count_);
@@ -71,6 +73,10 @@ struct Event {
     // The location as the program names it, when that differs from
     // 'location' (a PTX 7.5 alias of it); -1: the same.
     int virtual_location = -1;
+    // Barriers only: which instance of barrier 'barrier' in its CTA the
+    // event belongs to (same-barrier relates the events of one instance;
+    // without a thread count every event of a barrier is in instance 0).
+    int barrier_instance = 0;
 
     bool has(Tag t) const { return (tags >> static_cast<unsigned>(t)) & 1U; }
     Event& tag(Tag t) {

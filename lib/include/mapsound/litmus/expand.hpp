@@ -39,7 +39,19 @@
 //   - Barriers: Event::barrier is the id when the instruction has only one;
 //     "bar.cta.sync a, b[, c]" (two barriers synchronize only when all
 //     operands agree, as the suite's named-barrier tests require) gets a
-//     number from compound_barrier_base up, one per distinct operand list.
+//     number from compound_barrier_base up, one per distinct operand list;
+//     bar.arrive is the same barrier as bar.sync with the same operands,
+//     with Tag::bar_arrive (BAR_ARRIVE).  Instances (Event::barrier_instance)
+//     are a fact of the pre-execution: without a thread count, all events
+//     of one barrier in one CTA form instance 0 (every thread that reaches
+//     it passes it with the others); with a count K, the events are grouped
+//     into instances of exactly K events of K distinct threads, formed one
+//     after the other as the threads arrive (each thread's events in
+//     program order go to successive instances), and one pre-execution is
+//     produced per grouping.  Events left over when fewer than K threads
+//     can still arrive form a last, incomplete instance; if one of them
+//     waits (not an arrive), its thread never finishes and the grouping has
+//     no complete execution, so it is dropped.
 //   - Dependencies are pairs (read, event): data when the value written
 //     depends on the read (for an rmw: on its operand registers, never on
 //     its own read), addr when the address offset does, ctrl for every event
@@ -55,8 +67,12 @@
 // arithmetic).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -74,6 +90,27 @@ inline constexpr std::int64_t address_base = std::int64_t{1} << 32;
 // Event::barrier of a barrier with more than one operand (see above).
 inline constexpr int compound_barrier_base = 1 << 30;
 
+// A limit on the work spent on one test.  Expansion and run_litmus check it
+// as they go and throw BudgetExceeded when it runs out.
+struct Budget {
+    // The time after which work stops; none by default.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    // The seconds the deadline stands for, for messages (0: none given).
+    double seconds = 0;
+    // At most this many pre-executions, distinct runs of one thread (paths
+    // through its code for one set of value domains) and, in run_litmus,
+    // consistent executions; 0: no limit.
+    std::uint64_t max_executions = 0;
+};
+
+// Thrown when a Budget runs out.  what() names the test and the limit:
+//   "<source>: test '<name>': time limit of 5 s exceeded (120 pre-executions so far)"
+//   "<source>: test '<name>': execution limit of 1000 exceeded (more than 1000 runs of P1)"
+class BudgetExceeded : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 struct ExpandOptions {
     // How often a loop body may run: each backward jump (to a label at or
     // before it) may be taken at most unroll - 1 times per run; runs that
@@ -83,6 +120,12 @@ struct ExpandOptions {
     // Safety valve against value-domain blow-up: at most this many distinct
     // values per memory cell (an error, not a silent cut, when exceeded).
     int max_values_per_cell = 64;
+    // The work limit (see Budget); expansion checks it every few thousand
+    // steps.
+    Budget budget{};
+    // Called every few thousand steps of expansion, e.g. to show progress;
+    // it may throw to stop the expansion.
+    std::function<void()> tick;
 };
 
 // One pre-execution with what the final condition needs.
@@ -111,8 +154,16 @@ struct Candidate {
 // Throws std::runtime_error (naming the test's source and name) for
 // programs it cannot run: an access out of bounds (for any value the
 // offset may take), a jump to nowhere, a duplicate label, a value domain
-// over the limit.
+// over the limit, a barrier thread count below 1; BudgetExceeded when
+// options.budget runs out.  Threads of any length are run without
+// recursion (no stack overflow).
 std::vector<Candidate> expand(const LitmusTest& test, const ExpandOptions& options = {});
+
+// The same candidates in the same order, one at a time, without holding
+// them all: 'visit' is called with each and may return false to stop.
+// Throws like expand(), and BudgetExceeded when options.budget runs out.
+void expand_each(const LitmusTest& test, const ExpandOptions& options,
+                 const std::function<bool(const Candidate&)>& visit);
 
 // The index in 'locations' of the cell a condition's memory reference names
 // ("x" and "x[0]" name the same cell), or -1.

@@ -9,9 +9,10 @@
 //   Rmw                    PTX atom/red, C atomic_fetch_<op>/atomic_exchange
 //   CompareExchange        C atomic_compare_exchange_{strong,weak}
 //   Fence                  PTX fence/membar, C atomic_{thread,signal}_fence
-//   Barrier                PTX bar.cta.sync
+//   Barrier                PTX bar.cta.sync, bar.cta.arrive
 //   RegOp                  register arithmetic, comparisons, moves
-//   Label, Goto, Branch    control flow (C `if` is lowered onto these)
+//   Label, Goto, Branch    control flow (C `if`, loops, `&&` and `||` are
+//                          lowered onto these)
 //
 // The IR records what the source says and nothing more: no defaults from a
 // memory model are applied beyond those the source language itself defines
@@ -236,14 +237,22 @@ struct Fence {
     bool operator==(const Fence&) const = default;
 };
 
-// PTX bar.cta.sync id[, resource[, thread_count]] (bar.sync is the same
-// instruction).  Per the dialect, barriers with the same id in the same CTA
-// synchronize; the optional second and third operands name the barrier
-// resource and the expected thread count.  Operands may be registers.
+// PTX bar.cta.sync id[, resource[, thread_count]] (bar.sync and
+// bar.cta.sync are the same instruction) and bar.cta.arrive (bar.arrive)
+// with the same operands.  Per the dialect, barriers with the same operand
+// values in the same CTA are one barrier; the optional second and third
+// operands name the barrier resource and the thread count K.  Without a
+// count, every thread of the CTA that reaches the barrier passes it
+// together with the others; with one, an instance of the barrier completes
+// as soon as K threads have arrived, so more threads than K pass it in
+// separate groups.  An arrive counts towards an instance without waiting
+// for it to complete (producer/consumer barriers).  Operands may be
+// registers.
 struct Barrier {
     Operand id;
     std::optional<Operand> resource;
     std::optional<Operand> thread_count;  // only set when resource is
+    bool arrive = false;                  // bar.cta.arrive: does not wait
     Qualifiers qualifiers;
     bool operator==(const Barrier&) const = default;
 };
@@ -412,30 +421,67 @@ struct Condition {
     bool operator==(const Condition&) const = default;
 };
 
+// An item of herd7's "locations [x; 1:r0; y[1];]" clause: a register at the
+// end of a thread, or a memory cell.
+using ObservedItem = std::variant<RegisterRef, MemoryRef>;
+
+// An item of a "regions [x: global; y: shared]" clause: a location and the
+// name of the memory region it lives in.  mapsound keeps regions for the
+// round trip; no model reads them.
+struct RegionItem {
+    std::string location;
+    std::string region;
+    bool operator==(const RegionItem&) const = default;
+};
+
+// One line of a test's header metadata, between the name line and the
+// initial state: diy7/herd7 "Key=Value" lines ("Cycle=Rfe PodRR Fre PodWW",
+// "Relax=", "Generator=diycross7 (version 7.57)", ...; key non-empty, value
+// the rest of the line without trailing blanks), or a quoted string after
+// the first one (key empty, value the text between the quotes).  Metadata
+// never changes a verdict.
+struct Metadata {
+    std::string key;
+    std::string value;
+    bool operator==(const Metadata&) const = default;
+};
+
 // ---------------------------------------------------------------------------
 // The test
 
 // A parsed litmus test.
-//   name            the word after the dialect keyword ("MP-cta")
-//   doc             the optional quoted string after the name, without quotes
+//   name            the word after the dialect keyword ("MP-cta",
+//                   "SB+rlx+rlx", "2+2W.c"): any characters but blanks
+//   doc             the first quoted string of the header, without quotes
+//   metadata        the header's other lines, in order (see Metadata)
 //   source          where it came from (a path, or the name passed to
 //                   parse_litmus)
 //   locations       every memory location the test mentions, in order of
 //                   first mention (init block, then thread parameters and
-//                   accesses in thread order, then the condition and filter)
+//                   accesses in thread order, then the clauses after the
+//                   threads: observed, filter, condition)
 //   register_inits  initial register values, in source order
 //   threads         threads[i].id == i
+//   observed        herd7's "locations [...]" clause: what the states show
+//                   besides what the condition names
+//   regions         a "regions [...]" clause, kept for the round trip
 //   filter          herd7's "filter" clause: only executions satisfying it
 //                   are considered
+//   condition       the final condition; absent when the test states none
+//                   (herd7 then lists the states; the verdict is Ok, as for
+//                   "forall (true)")
 struct LitmusTest {
     std::string name;
     Dialect dialect = Dialect::ptx;
     std::string source;
     std::optional<std::string> doc;
+    std::vector<Metadata> metadata;
     std::vector<Location> locations;
     std::vector<RegisterInit> register_inits;
     std::vector<Thread> threads;
-    Condition condition;
+    std::optional<std::vector<ObservedItem>> observed;
+    std::optional<std::vector<RegionItem>> regions;
+    std::optional<Condition> condition;
     std::optional<CondExpr> filter;
 
     // The location called 'location_name', or nullptr.

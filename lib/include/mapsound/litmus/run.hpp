@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,10 +17,28 @@
 
 namespace mapsound::litmus {
 
+// Where a long run stands, for live progress lines.
+struct Progress {
+    std::uint64_t candidates = 0;  // pre-executions solved so far
+    std::uint64_t executions = 0;  // consistent executions found so far
+    double seconds = 0;
+};
+
 struct RunOptions {
+    // Expansion's options; expand.budget also limits the solver's work: its
+    // deadline the whole run, its max_executions the consistent executions
+    // found (BudgetExceeded when either runs out).
     ExpandOptions expand{};
-    // Collect the distinct final states ("0:r0=1; x=2;").
+    // Collect the distinct final states ("0:r0=1; x=2;").  Tests without a
+    // final condition always collect them.  The states show every register
+    // but the front ends' temporaries "__t0", ... (and, when the condition
+    // reads memory or the test has no condition, every cell); with a
+    // "locations [...]" clause, exactly the registers and cells it and the
+    // condition name.
     bool states = false;
+    // Called every few thousand steps of work and after each pre-execution;
+    // may throw to stop the run.
+    std::function<void(const Progress&)> progress;
     // Re-check with the plain evaluator: every execution the solver calls
     // consistent must satisfy the model, and the number of well-formed
     // candidate executions the evaluator calls consistent must equal the
@@ -36,7 +55,7 @@ struct Verdict {
     std::string test;
     std::string file;
     std::string model;
-    bool ok = false;              // herd7's Ok: the test's own condition holds
+    bool ok = false;              // herd7's Ok: the test's own condition holds (always, without one)
     std::uint64_t positive = 0;   // consistent executions satisfying the condition's expression
     std::uint64_t negative = 0;   // consistent executions not satisfying it
     std::uint64_t candidates = 0; // pre-executions considered
@@ -44,9 +63,11 @@ struct Verdict {
     std::vector<std::string> states;  // with RunOptions::states, sorted
 };
 
-// Decides 'test' under 'model'.  Throws model::ModelError for model errors
-// and std::runtime_error for tests the model cannot judge (a condition on
-// memory under a model without a 'co' relation).
+// Decides 'test' under 'model'.  Only executions that satisfy the test's
+// filter, if any, count.  Throws model::ModelError for model errors,
+// std::runtime_error for tests the model cannot judge (a condition on
+// memory under a model without a 'co' relation), BudgetExceeded when
+// options.expand.budget runs out.
 Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options = {});
 
 }  // namespace mapsound::litmus

@@ -1,0 +1,455 @@
+// The runs of one thread (see expand_context.hpp): every path through its
+// code, each load taking every value of its cell's domain.
+#include <algorithm>
+#include <iterator>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "litmus/expand_context.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+using exec::Event;
+using exec::EventKind;
+using exec::Order;
+using EScope = exec::Scope;
+
+// ---------------------------------------------------------------------------
+// Arithmetic.  Registers are 64-bit signed integers; overflow wraps (two's
+// complement) rather than being undefined, so that no program can make the
+// expander itself misbehave.
+
+std::int64_t wrap(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+std::uint64_t bits(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+
+std::int64_t compute(RegOpKind op, std::int64_t a, std::int64_t b) {
+    constexpr std::int64_t min = std::numeric_limits<std::int64_t>::min();
+    switch (op) {
+        case RegOpKind::move: return a;
+        case RegOpKind::add: return wrap(bits(a) + bits(b));
+        case RegOpKind::sub: return wrap(bits(a) - bits(b));
+        case RegOpKind::mul: return wrap(bits(a) * bits(b));
+        // Division by zero has no value in C or PTX; 0 keeps such runs
+        // (the suite never divides) instead of silently losing them.
+        // MIN / -1 wraps to MIN (and MIN % -1 is 0) like the hardware.
+        case RegOpKind::div: return b == 0 ? 0 : (a == min && b == -1) ? min : a / b;
+        case RegOpKind::rem: return b == 0 ? 0 : (b == -1) ? 0 : a % b;
+        case RegOpKind::and_: return a & b;
+        case RegOpKind::or_: return a | b;
+        case RegOpKind::xor_: return a ^ b;
+        // Shift amounts outside 0..63 saturate (PTX clamps them): everything
+        // is shifted out.  shr is arithmetic, as on signed C integers.
+        case RegOpKind::shl: return (b < 0 || b > 63) ? 0 : wrap(bits(a) << b);
+        case RegOpKind::shr: return (b < 0 || b > 63) ? (a < 0 ? -1 : 0) : a >> b;
+        case RegOpKind::eq: return a == b;
+        case RegOpKind::ne: return a != b;
+        case RegOpKind::lt: return a < b;
+        case RegOpKind::le: return a <= b;
+        case RegOpKind::gt: return a > b;
+        case RegOpKind::ge: return a >= b;
+    }
+    return 0;
+}
+
+std::int64_t rmw_result(RmwOp op, std::int64_t old, std::int64_t value, std::int64_t expected) {
+    switch (op) {
+        case RmwOp::add: return wrap(bits(old) + bits(value));
+        case RmwOp::sub: return wrap(bits(old) - bits(value));
+        case RmwOp::and_: return old & value;
+        case RmwOp::or_: return old | value;
+        case RmwOp::xor_: return old ^ value;
+        case RmwOp::exch: return value;
+        case RmwOp::cas: return old == expected ? value : old;
+    }
+    return old;
+}
+
+// ---------------------------------------------------------------------------
+// Orders and scopes
+
+EScope event_scope(Scope s) {
+    switch (s) {
+        case Scope::none: return EScope::none;
+        case Scope::sg: return EScope::sg;
+        case Scope::cta: return EScope::cta;
+        case Scope::cluster: return EScope::cluster;
+        case Scope::qf: return EScope::qf;
+        case Scope::gpu: return EScope::gpu;
+        case Scope::sys: return EScope::sys;
+    }
+    return EScope::none;
+}
+
+// The brief's table: consume is strengthened to acquire (as every
+// implementation does); non-atomic accesses (C plain, PTX weak) carry no
+// scope whatever the IR says; PTX volatile is relaxed at system scope.
+Tag tag_of(MemoryOrder o, Scope s) {
+    switch (o) {
+        case MemoryOrder::plain: return {Order::na, EScope::none};
+        case MemoryOrder::weak: return {Order::weak, EScope::none};
+        case MemoryOrder::relaxed: return {Order::rlx, event_scope(s)};
+        case MemoryOrder::consume:
+        case MemoryOrder::acquire: return {Order::acq, event_scope(s)};
+        case MemoryOrder::release: return {Order::rel, event_scope(s)};
+        case MemoryOrder::acq_rel: return {Order::acq_rel, event_scope(s)};
+        case MemoryOrder::seq_cst: return {Order::sc, event_scope(s)};
+        case MemoryOrder::volatile_: return {Order::rlx, EScope::sys};
+    }
+    return {Order::none, EScope::none};
+}
+
+const char* order_name(Order o) {
+    switch (o) {
+        case Order::none: return "";
+        case Order::na: return "na";
+        case Order::weak: return "weak";
+        case Order::rlx: return "rlx";
+        case Order::acq: return "acq";
+        case Order::rel: return "rel";
+        case Order::acq_rel: return "acq_rel";
+        case Order::sc: return "sc";
+    }
+    return "";
+}
+
+const char* scope_name(EScope s) {
+    switch (s) {
+        case EScope::none: return "";
+        case EScope::sg: return "sg";
+        case EScope::cta: return "cta";
+        case EScope::cluster: return "cluster";
+        case EScope::qf: return "qf";
+        case EScope::gpu: return "gpu";
+        case EScope::sys: return "sys";
+    }
+    return "";
+}
+
+}  // namespace
+
+DepSet unite(const DepSet& a, const DepSet& b) {
+    DepSet out;
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+    return out;
+}
+
+// ---------------------------------------------------------------------------
+// ThreadExplorer
+
+const Thread& ThreadExplorer::thread() const { return x_.test.threads[static_cast<std::size_t>(t_)]; }
+
+std::int64_t ThreadExplorer::value(const RunState& s, const Operand& o) const {
+    if (const auto* n = std::get_if<std::int64_t>(&o)) return *n;
+    auto it = s.regs.find(std::get<Register>(o).name);
+    return it == s.regs.end() ? 0 : it->second;
+}
+
+DepSet ThreadExplorer::deps(const RunState& s, const Operand& o) const {
+    if (std::holds_alternative<std::int64_t>(o)) return {};
+    auto it = s.deps.find(std::get<Register>(o).name);
+    return it == s.deps.end() ? DepSet{} : it->second;
+}
+
+void ThreadExplorer::set_reg(RunState& s, const Register& r, std::int64_t v, DepSet d) const {
+    s.regs[r.name] = v;
+    s.deps[r.name] = std::move(d);
+}
+
+int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const {
+    const Memory::Span span = x_.memory.locations.at(a.location);
+    std::int64_t off = 0;
+    if (a.offset) {
+        off = value(s, *a.offset);
+        addr_deps = deps(s, *a.offset);
+    }
+    if (off < 0 || off >= span.size)
+        x_.fail("P" + std::to_string(t_) + " accesses " + a.location + "[" + std::to_string(off) +
+                "], out of bounds (" + a.location + " has " + std::to_string(span.size) + " element" +
+                (span.size == 1 ? "" : "s") + ")");
+    return span.first + static_cast<int>(off);
+}
+
+int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_t v, Tag tag, const DepSet& addr_deps,
+                              const std::string& what) {
+    const int index = static_cast<int>(s.events.size());
+    Event e;
+    e.kind = kind;
+    e.thread = t_;
+    e.location = cell;
+    e.value = v;
+    e.order = tag.order;
+    e.scope = tag.scope;
+    // Labels: "R.acq.gpu x=1", "W.na y[1]=2 (cas)", "F.sc.gpu (membar)".
+    // C atomics are sys-scoped unless they say otherwise, so sys is left
+    // out of C labels.
+    std::string label = kind == EventKind::read ? "R" : kind == EventKind::write ? "W" : "F";
+    if (tag.order != Order::none) label.append(".").append(order_name(tag.order));
+    if (tag.scope != EScope::none && !(x_.test.dialect == Dialect::c && tag.scope == EScope::sys))
+        label.append(".").append(scope_name(tag.scope));
+    if (cell >= 0) label.append(" ").append(x_.memory.names[static_cast<std::size_t>(cell)]).append("=").append(std::to_string(v));
+    if (!what.empty()) label.append(" (").append(what).append(")");
+    e.label = std::move(label);
+    s.events.push_back(std::move(e));
+    for (int r : s.ctrl) s.ctrl_pairs.emplace_back(r, index);
+    for (int r : addr_deps) s.addr.emplace_back(r, index);
+    if (tree_ && cell >= 0) s.node = tree_->add(s.node, kind == EventKind::write, cell, v);
+    return index;
+}
+
+void ThreadExplorer::add_data(RunState& s, const DepSet& from, int write) const {
+    for (int r : from) s.data.emplace_back(r, write);
+}
+
+bool ThreadExplorer::jump(RunState& s, const std::string& label) const {
+    const std::size_t target = x_.threads[static_cast<std::size_t>(t_)].labels.find(label)->second;
+    if (target <= s.pc) {
+        // A back edge: the loop body runs once more.  unroll counts how
+        // often a body may run, so the edge may be taken unroll - 1 times.
+        if (++s.back_jumps[s.pc] > std::max(x_.options.unroll, 1) - 1) return false;
+    }
+    s.pc = target;
+    return true;
+}
+
+void ThreadExplorer::finish(const RunState& s) {
+    if (!runs_) return;
+    Run r;
+    r.events = s.events;
+    r.rmw = s.rmw;
+    r.addr = s.addr;
+    r.data = s.data;
+    r.ctrl = s.ctrl_pairs;
+    for (const std::string& name : x_.threads[static_cast<std::size_t>(t_)].registers) r.registers[name] = s.regs.at(name);
+    // Two paths that end in the same events, dependencies and registers are
+    // the same run; a key string compares all of that.
+    std::string key;
+    auto num = [&](std::int64_t v) { key.append(std::to_string(v)).push_back(','); };
+    for (const Event& e : r.events) {
+        num(static_cast<int>(e.kind));
+        num(e.location);
+        num(e.value);
+        num(static_cast<int>(e.order));
+        num(static_cast<int>(e.scope));
+        num(e.barrier);
+        num(e.tags);
+        key.append(e.label).push_back('|');
+    }
+    for (const auto* pairs : {&r.rmw, &r.addr, &r.data, &r.ctrl}) {
+        key.push_back(';');
+        for (auto [a, b] : *pairs) {
+            num(a);
+            num(b);
+        }
+    }
+    for (const auto& [name, v] : r.registers) {
+        key.append(name).push_back('=');
+        num(v);
+    }
+    if (!seen_.insert(key).second) return;
+    // A read needs another thread's write unless it returns the initial
+    // value or one its own thread wrote before it (a po-later write of the
+    // same thread is no source: see expand.hpp).
+    std::set<CellValue> written;
+    for (const Event& e : r.events) {
+        const CellValue cv{e.location, e.value};
+        if (e.kind == EventKind::write) written.insert(cv);
+        if (e.kind == EventKind::read && e.value != x_.memory.init[static_cast<std::size_t>(e.location)] &&
+            !written.count(cv))
+            r.needs.push_back(cv);
+    }
+    r.writes.assign(written.begin(), written.end());
+    std::sort(r.needs.begin(), r.needs.end());
+    r.needs.erase(std::unique(r.needs.begin(), r.needs.end()), r.needs.end());
+    runs_->push_back(std::move(r));
+}
+
+void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& forked) {
+    DepSet addr_deps;
+    const int cell = cell_of(s, l.addr, addr_deps);
+    const Tag tag = tag_of(l.order, l.scope);
+    const std::vector<std::int64_t>& domain = x_.domains[static_cast<std::size_t>(cell)];
+    for (std::size_t i = 0; i < domain.size(); ++i) {
+        const std::int64_t v = domain[i];
+        // The last child takes the state itself: a long thread of loads
+        // with one possible value each costs no copies.
+        RunState c = i + 1 == domain.size() ? std::move(s) : s;
+        const int e = add_event(c, EventKind::read, cell, v, tag, addr_deps, "");
+        set_reg(c, l.dest, v, DepSet{e});
+        ++c.pc;
+        forked.push_back(std::move(c));
+    }
+}
+
+void ThreadExplorer::rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked) {
+    DepSet addr_deps;
+    const int cell = cell_of(s, r.addr, addr_deps);
+    const Tag tag = tag_of(r.order, r.scope);
+    const std::int64_t operand = value(s, r.value);
+    const std::int64_t expected = r.expected ? value(s, *r.expected) : 0;
+    const std::string what(to_string(r.op));
+    for (std::int64_t old : x_.domains[static_cast<std::size_t>(cell)]) {
+        RunState c = s;
+        const int read = add_event(c, EventKind::read, cell, old, tag, addr_deps, what);
+        const std::int64_t result = rmw_result(r.op, old, operand, expected);
+        const int write = add_event(c, EventKind::write, cell, result, tag, addr_deps, what);
+        c.rmw.emplace_back(read, write);
+        // The written value depends on the operands, never (as data) on the
+        // instruction's own read: that link is rmw.  A failed cas still
+        // depended on the expected value to fail; the new value matters only
+        // when it is written.
+        DepSet d;
+        if (r.op != RmwOp::cas || old == expected) d = deps(s, r.value);
+        if (r.expected) d = unite(d, deps(s, *r.expected));
+        add_data(c, d, write);
+        if (r.dest) set_reg(c, *r.dest, old, DepSet{read});
+        ++c.pc;
+        forked.push_back(std::move(c));
+    }
+}
+
+void ThreadExplorer::compare_exchange(const RunState& s, const CompareExchange& c, std::vector<RunState>& forked) {
+    if (const auto* reg = std::get_if<Register>(&c.expected)) {
+        const std::int64_t expected = value(s, Operand{*reg});
+        DepSet expected_deps = deps(s, Operand{*reg});
+        cas_core(s, c, expected, expected_deps, forked);
+        return;
+    }
+    // The expected value lives in memory: the call reads it first, with a
+    // plain (non-atomic) load, as the C library function does.
+    const Address& where = std::get<Address>(c.expected);
+    DepSet addr_deps;
+    const int cell = cell_of(s, where, addr_deps);
+    for (std::int64_t v : x_.domains[static_cast<std::size_t>(cell)]) {
+        RunState n = s;
+        const int e = add_event(n, EventKind::read, cell, v, tag_of(MemoryOrder::plain, Scope::none), addr_deps,
+                                "cas expected");
+        cas_core(n, c, v, DepSet{e}, forked);
+    }
+}
+
+void ThreadExplorer::cas_core(const RunState& s, const CompareExchange& c, std::int64_t expected,
+                              const DepSet& expected_deps, std::vector<RunState>& forked) {
+    DepSet addr_deps;
+    const int cell = cell_of(s, c.addr, addr_deps);
+    const std::int64_t desired = value(s, c.desired);
+    for (std::int64_t old : x_.domains[static_cast<std::size_t>(cell)]) {
+        // Outcomes: success iff old == expected; a weak compare-exchange may
+        // also fail spuriously when they are equal.
+        std::vector<bool> outcomes;
+        if (old == expected) outcomes.push_back(true);
+        if (old != expected || c.weak) outcomes.push_back(false);
+        for (bool success : outcomes) {
+            RunState n = s;
+            const Tag tag = tag_of(success ? c.success_order : c.failure_order, c.scope);
+            const char* what = c.weak ? "cas_weak" : "cas";
+            const int read = add_event(n, EventKind::read, cell, old, tag, addr_deps, what);
+            // A failed compare-exchange is a read-modify-write that writes
+            // back what it read (the suite's convention).
+            const int write = add_event(n, EventKind::write, cell, success ? desired : old, tag, addr_deps, what);
+            n.rmw.emplace_back(read, write);
+            add_data(n, success ? unite(expected_deps, deps(s, c.desired)) : expected_deps, write);
+            if (!success) {
+                // The value read goes back into 'expected'.
+                if (const auto* reg = std::get_if<Register>(&c.expected)) {
+                    set_reg(n, *reg, old, DepSet{read});
+                } else {
+                    const Address& where = std::get<Address>(c.expected);
+                    DepSet where_deps;
+                    const int where_cell = cell_of(n, where, where_deps);
+                    const int store = add_event(n, EventKind::write, where_cell, old,
+                                                tag_of(MemoryOrder::plain, Scope::none), where_deps, "cas expected");
+                    add_data(n, DepSet{read}, store);
+                }
+            }
+            if (c.dest) set_reg(n, *c.dest, success ? 1 : 0, unite(DepSet{read}, expected_deps));
+            ++n.pc;
+            forked.push_back(std::move(n));
+        }
+    }
+}
+
+void ThreadExplorer::explore(RunState start) {
+    // Depth first, children in order: the same paths in the same order as a
+    // recursive walk, with the pending states on the heap.
+    std::vector<RunState> stack;
+    stack.push_back(std::move(start));
+    std::vector<RunState> forked;
+    while (!stack.empty()) {
+        RunState s = std::move(stack.back());
+        stack.pop_back();
+        forked.clear();
+        run(std::move(s), forked);
+        for (auto it = forked.rbegin(); it != forked.rend(); ++it) stack.push_back(std::move(*it));
+    }
+}
+
+void ThreadExplorer::count_path() {
+    const std::uint64_t limit = x_.options.budget.max_executions;
+    if (limit > 0 && ++paths_ > limit)
+        x_.over_execution_limit("more than " + std::to_string(limit) + " paths through P" + std::to_string(t_) +
+                                "'s code");
+}
+
+void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
+    std::vector<std::int64_t> operands{value(s, b.id)};
+    if (b.resource) operands.push_back(value(s, *b.resource));
+    if (b.thread_count) operands.push_back(value(s, *b.thread_count));
+    const int index = add_event(s, EventKind::barrier, -1, 0, Tag{Order::none, EScope::none}, {}, "");
+    Event& e = s.events[static_cast<std::size_t>(index)];
+    e.barrier = x_.barrier_number(operands);
+    if (b.arrive) e.tag(exec::Tag::bar_arrive);
+    std::string ops;
+    for (std::int64_t v : operands) ops.append(ops.empty() ? "" : ",").append(std::to_string(v));
+    e.label = (b.arrive ? "bar.arrive " : "bar ") + ops;
+}
+
+void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
+    const std::vector<Instruction>& code = thread().code;
+    while (s.pc < code.size()) {
+        x_.step();
+        const Instruction& ins = code[s.pc];
+        if (const auto* l = std::get_if<Load>(&ins)) return load(s, *l, forked);
+        if (const auto* r = std::get_if<Rmw>(&ins)) return rmw(s, *r, forked);
+        if (const auto* c = std::get_if<CompareExchange>(&ins)) return compare_exchange(s, *c, forked);
+        if (const auto* st = std::get_if<Store>(&ins)) {
+            DepSet addr_deps;
+            const int cell = cell_of(s, st->addr, addr_deps);
+            const int w = add_event(s, EventKind::write, cell, value(s, st->value), tag_of(st->order, st->scope),
+                                    addr_deps, "");
+            add_data(s, deps(s, st->value), w);
+        } else if (const auto* f = std::get_if<Fence>(&ins)) {
+            // Fences take their order and scope like accesses do (PTX
+            // fence.sc and membar are seq_cst in the IR, hence sc); membar
+            // and signal fences say so in the label only.
+            const char* what = f->kind == FenceKind::membar ? "membar" : f->kind == FenceKind::signal ? "signal" : "";
+            add_event(s, EventKind::fence, -1, 0, tag_of(f->order, f->scope), {}, what);
+        } else if (const auto* b = std::get_if<Barrier>(&ins)) {
+            barrier(s, *b);
+        } else if (const auto* op = std::get_if<RegOp>(&ins)) {
+            const std::int64_t a = value(s, op->lhs);
+            const std::int64_t b = op->rhs ? value(s, *op->rhs) : 0;
+            DepSet d = op->rhs ? unite(deps(s, op->lhs), deps(s, *op->rhs)) : deps(s, op->lhs);
+            set_reg(s, op->dest, compute(op->op, a, b), std::move(d));
+        } else if (const auto* g = std::get_if<Goto>(&ins)) {
+            if (!jump(s, g->target)) return count_path();
+            continue;
+        } else if (const auto* br = std::get_if<Branch>(&ins)) {
+            // Everything after the branch depends on it, whichever way it
+            // goes.
+            s.ctrl = unite(s.ctrl, unite(deps(s, br->lhs), deps(s, br->rhs)));
+            if (compare_holds(br->cmp, value(s, br->lhs), value(s, br->rhs))) {
+                if (!jump(s, br->target)) return count_path();
+                continue;
+            }
+        }
+        // Labels fall through.
+        ++s.pc;
+    }
+    count_path();
+    finish(s);
+}
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,101 @@
+# mapsound litmus as a user runs it on folders of litmus files (issue 15):
+# conformance summaries against expected tables, the budget (--timeout,
+# --max-executions), --progress, tests without a condition.
+#   cmake -DMAPSOUND=<tool> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch> -P litmus_cli.cmake
+set(rc11 ${SOURCE_DIR}/models/rc11.cat)
+set(ptx ${SOURCE_DIR}/models/ptx-6.0.cat)
+set(corpus ${SOURCE_DIR}/tests/litmus)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+function(expect name rc_expected stream pattern)
+  execute_process(COMMAND ${MAPSOUND} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL rc_expected)
+    message(FATAL_ERROR "${name}: exit code ${rc}, expected ${rc_expected}\nstdout: ${out}\nstderr: ${err}")
+  endif()
+  if(stream STREQUAL "stdout")
+    set(text "${out}")
+  else()
+    set(text "${err}")
+  endif()
+  string(REGEX MATCH "${pattern}" found "${text}")
+  if(NOT found)
+    message(FATAL_ERROR "${name}: ${stream} does not match '${pattern}'\nstdout: ${out}\nstderr: ${err}")
+  endif()
+  message(STATUS "ok: ${name}")
+endfunction()
+
+# Conformance runs over folders: every test read, every verdict as expected.
+expect("diy7-style corpus" 0 stdout "Summary rc11: 37 tests, 37 agreed, 0 differing, 0 unreadable, 0 over budget, 0 not listed"
+       litmus --model ${rc11} --expected ${corpus}/diy/expected.csv ${corpus}/diy)
+expect("herd-style corpus" 0 stdout "Summary rc11: 10 tests, 10 agreed, 0 differing, 0 unreadable, 0 over budget, 0 not listed"
+       litmus --model ${rc11} --expected ${corpus}/herd/expected.csv ${corpus}/herd)
+expect("two models, one table" 0 stdout "Summary rc11: 10 tests, 10 agreed.*Summary sc: 10 tests, 0 agreed, 0 differing, 0 unreadable, 0 over budget, 10 not listed"
+       litmus --model ${rc11} --model ${SOURCE_DIR}/models/sc.cat --expected ${corpus}/herd/expected.csv ${corpus}/herd)
+expect("folder without a table" 0 stdout "Summary rc11: 10 tests, 4 Ok, 6 No, 0 unreadable, 0 over budget"
+       litmus --model ${rc11} ${corpus}/herd)
+
+# A differing verdict and an unreadable file: listed in the summary, exit 1.
+file(WRITE ${WORK_DIR}/mixed/wrong.csv "test,model,expected\nMP.litmus,rc11,1\n")
+file(WRITE ${WORK_DIR}/mixed/MP.litmus
+  "C MP\n{}\nP0 (atomic_int* x, atomic_int* y) { atomic_store_explicit(x, 1, memory_order_relaxed); atomic_store_explicit(y, 1, memory_order_release); }\n"
+  "P1 (atomic_int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_acquire); int r1 = atomic_load_explicit(x, memory_order_relaxed); }\n"
+  "exists (1:r0=1 /\\ 1:r1=0)\n")
+file(WRITE ${WORK_DIR}/mixed/sub/broken.litmus "C broken\n{}\nP0 (atomic_int* x) { atomic_store(x, 1) }\n")
+expect("differing and unreadable" 1 stdout "Summary rc11: 2 tests, 0 agreed, 1 differing, 1 unreadable, 0 over budget, 0 not listed\n  differs: [^\n]*MP.litmus \\(expected Ok, got No\\)\n  error: [^\n]*broken.litmus:3:41: expected ';', found '}'"
+       litmus --model ${rc11} --expected ${WORK_DIR}/mixed/wrong.csv ${WORK_DIR}/mixed)
+expect("differing, json" 1 stdout "\"verdict\": \"No\", [^}]*\"expected\": \"Ok\", \"agreement\": \"differs\""
+       litmus --json --model ${rc11} --expected ${WORK_DIR}/mixed/wrong.csv ${WORK_DIR}/mixed/MP.litmus)
+expect("missing table" 1 stderr "cannot read expected verdicts '[^']*no-such.csv'"
+       litmus --model ${rc11} --expected ${WORK_DIR}/no-such.csv ${WORK_DIR}/mixed)
+file(WRITE ${WORK_DIR}/bad.csv "test,model,expected\nx,y\n")
+expect("malformed table" 1 stderr "bad.csv:2: expected 'test,model,0' or 'test,model,1', found 'x,y'"
+       litmus --model ${rc11} --expected ${WORK_DIR}/bad.csv ${WORK_DIR}/mixed)
+
+# The budget: a blow-up ends with a message naming the test and the limit,
+# the test is Unknown, the others still run, the exit status is 1.
+set(blowup "C blowup\n{}\n")
+foreach(t 0 1 2 3)
+  math(EXPR v "${t} + 1")
+  string(APPEND blowup "P${t} (atomic_int* x) {\n  atomic_store(x, ${v});\n")
+  foreach(i 0 1 2 3 4 5)
+    string(APPEND blowup "  int r${i} = atomic_load(x);\n")
+  endforeach()
+  string(APPEND blowup "}\n")
+endforeach()
+string(APPEND blowup "exists (x = 1)\n")
+file(WRITE ${WORK_DIR}/budget/a-blowup.litmus "${blowup}")
+file(COPY ${corpus}/herd/SB+no-condition.litmus DESTINATION ${WORK_DIR}/budget)
+expect("timeout" 1 stdout "Test SB\\+no-condition Ok.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"
+       litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget)
+expect("timeout message" 1 stderr "a-blowup.litmus: test 'blowup': time limit of 1 s exceeded \\([0-9]+ pre-executions so far\\)"
+       litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget/a-blowup.litmus)
+expect("execution cap" 1 stderr "a-blowup.litmus: test 'blowup': execution limit of 1000 exceeded \\(more than 1000 paths through P0's code\\)"
+       litmus --model ${rc11} --max-executions 1000 ${WORK_DIR}/budget/a-blowup.litmus)
+expect("execution cap, json" 1 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
+       litmus --json --model ${rc11} --max-executions 2 ${corpus}/diy/2+2W+rlx.litmus)
+# One pre-execution of 300 SC stores: translating it alone outlasts the
+# limit, and cannot be interrupted from inside, so the run (in a child
+# process under --timeout) is stopped from outside.
+set(big "C big\n{}\nP0 (atomic_int* y) {\n")
+foreach(i RANGE 299)
+  string(APPEND big "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
+endforeach()
+string(APPEND big "}\nexists (y = 1)\n")
+file(WRITE ${WORK_DIR}/big/big.litmus "${big}")
+expect("timeout during translation" 1 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
+       litmus --model ${rc11} --timeout 1 ${WORK_DIR}/big/big.litmus)
+expect("bad timeout" 2 stderr "--timeout takes a positive number of seconds" litmus --model ${rc11} --timeout 0 ${corpus}/herd)
+expect("bad cap" 2 stderr "--max-executions takes a positive number" litmus --model ${rc11} --max-executions -5 ${corpus}/herd)
+
+# Progress on stderr, forced when stderr is not a terminal.
+expect("progress" 0 stderr "SB\\+no-condition: [0-9]+ pre-executions, [0-9]+ executions, [0-9.]+ s"
+       litmus --progress --model ${rc11} ${corpus}/herd/SB+no-condition.litmus)
+
+# A test without a condition lists its states; locations selects them.
+expect("no condition" 0 stdout "Test SB\\+no-condition Ok\nStates 4\n0:r0=0; 1:r0=0; \n0:r0=0; 1:r0=1; \n0:r0=1; 1:r0=0; \n0:r0=1; 1:r0=1; \nObservation SB\\+no-condition Always 4 0"
+       litmus --model ${rc11} ${corpus}/herd/SB+no-condition.litmus)
+
+# PTX barriers with a thread count and arrive, through the tool.
+expect("barrier groups" 0 stdout "Test mapsound-bar-count-two-groups Ok\nObservation mapsound-bar-count-two-groups Sometimes 1 11"
+       litmus --model ${ptx} ${corpus}/seeds/mapsound-bar-count-two-groups.litmus)
