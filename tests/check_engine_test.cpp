@@ -151,6 +151,21 @@ TEST_CASE("cxx-to-ptx: coherence, atomicity and SC hold up to 4 events") {
     }
 }
 
+TEST_CASE("cxx-to-ptx-sc-per-scope: the repaired SC axiom holds at 5 events, where Fig. 10's fails") {
+    // Issue 12: with the SC axiom per scope instance, the Fig. 11 mapping
+    // keeps SC at the bound where Fig. 10's per-edge axiom has its
+    // mixed-scope counterexample (cxx-to-ptx.check: sc fails at 5).
+    for (const char* axiom : {"sc-cta", "sc-gpu", "sc-sys"}) {
+        CAPTURE(axiom);
+        const auto r = run_one("cxx-to-ptx-sc-per-scope", axiom, 5, 2);
+        CHECK(r.verdict == check::Verdict::holds);
+        CHECK(r.events == 5);
+    }
+    const auto fig10 = run_one("cxx-to-ptx", "sc", 5, 2);
+    CHECK(fig10.verdict == check::Verdict::fails);
+    CHECK(fig10.events == 5);
+}
+
 TEST_CASE("cxx-to-ptx-sc-load-no-fence: SC fails with store buffering at 4 events") {
     const auto r = run_one("cxx-to-ptx-sc-load-no-fence", "sc", 4);
     CHECK(r.verdict == check::Verdict::fails);
@@ -271,9 +286,14 @@ TEST_CASE("race-free programs, not only race-free executions (seed 000's theorem
 TEST_CASE("model comparison: smallest distinguishing tests, confirmed by litmus mode") {
     // Known relations between the models: TSO allows store buffering (4
     // events), which SC forbids, and forbids nothing SC allows; C11 allows
-    // load buffering (4 events), which RC11's no-thin-air forbids; AuDaLa's
+    // load buffering (4 events), which RC11's no-thin-air forbids, and RC11
+    // allows a 2-event racy read that C11 forbids (C11's non-atomic reads
+    // read a visible side effect, C++11 1.10p13); AuDaLa's
     // LEGAL_EXEC* allows the 5-event shapes of seed 003 Fig. 11c that
-    // LEGAL_EXEC forbids, and not the other way round (Table 1: Rlx fails at 5).
+    // LEGAL_EXEC forbids, and not the other way round (Table 1: Rlx fails at 5);
+    // SC allows no PTX program of 3 events that PTX forbids (PTX is weaker,
+    // and SC's read-modify-writes are atomic: without sc.cat's atomicity
+    // axiom, a 3-event RMW interleaving was one).
     struct Case {
         const char* a;
         const char* b;
@@ -284,8 +304,10 @@ TEST_CASE("model comparison: smallest distinguishing tests, confirmed by litmus 
     const Case cases[] = {{"sc", "tso", litmus::Dialect::c, 4, 4},
                           {"tso", "sc", litmus::Dialect::c, 4, 0},
                           {"rc11", "c11", litmus::Dialect::c, 4, 4},
+                          {"c11", "rc11", litmus::Dialect::c, 4, 2},
                           {"audala", "audala-star", litmus::Dialect::audala, 5, 5},
-                          {"audala-star", "audala", litmus::Dialect::audala, 5, 0}};
+                          {"audala-star", "audala", litmus::Dialect::audala, 5, 0},
+                          {"ptx-6.0", "sc", litmus::Dialect::ptx, 3, 0}};
     for (const auto& c : cases) {
         CAPTURE(c.a);
         CAPTURE(c.b);

@@ -36,8 +36,8 @@ Operand reg(const char* name) { return Register{name}; }
 Operand num(std::int64_t v) { return v; }
 Address at(const char* location) { return Address{location, std::nullopt}; }
 Address at(const char* location, Operand offset) { return Address{location, std::move(offset)}; }
-Load load(const char* dest, Address a) { return Load{Register{dest}, std::move(a), MemoryOrder::plain, Scope::none}; }
-Store store(Address a, Operand v) { return Store{std::move(a), std::move(v), MemoryOrder::plain, Scope::none}; }
+Load load(const char* dest, Address a) { return Load{Register{dest}, std::move(a), MemoryOrder::plain, Scope::none, {}}; }
+Store store(Address a, Operand v) { return Store{std::move(a), std::move(v), MemoryOrder::plain, Scope::none, {}}; }
 RegOp op(const char* dest, RegOpKind k, Operand a, Operand b) { return RegOp{Register{dest}, k, std::move(a), std::move(b)}; }
 Branch branch(CmpOp c, Operand a, Operand b, const char* target) { return Branch{c, std::move(a), std::move(b), target}; }
 
@@ -314,9 +314,9 @@ TEST_CASE("litmus audala: the printer refuses what AuDaLa cannot express") {
         t.threads[0].code.push_back(extra);
         CHECK_THROWS_AS(print_litmus(t), std::invalid_argument);
     };
-    refused(Rmw{Register{"r"}, at("x"), RmwOp::add, num(1), std::nullopt, MemoryOrder::relaxed, Scope::sys});
+    refused(Rmw{Register{"r"}, at("x"), RmwOp::add, num(1), std::nullopt, MemoryOrder::relaxed, Scope::sys, {}});
     refused(Fence{});
-    refused(Load{Register{"s"}, at("x"), MemoryOrder::acquire, Scope::none});
+    refused(Load{Register{"s"}, at("x"), MemoryOrder::acquire, Scope::none, {}});
     refused(op("s", RegOpKind::add, reg("r"), num(1)));        // a register computation of its own
     refused(op("__t0", RegOpKind::add, reg("r"), num(1)));     // a temporary nothing uses
     refused(op("__t0", RegOpKind::shl, reg("r"), num(1)));     // an operator AuDaLa lacks

@@ -749,7 +749,7 @@ TEST_CASE("expand: pointer values") {
     t.register_inits = {RegisterInit{0, Register{"q"}, AddressOf{"x"}}};
     Thread th;
     th.id = 0;
-    th.code = {Load{Register{"r0"}, Address{"p", std::nullopt}, MemoryOrder::relaxed, Scope::sys},
+    th.code = {Load{Register{"r0"}, Address{"p", std::nullopt}, MemoryOrder::relaxed, Scope::sys, {}},
                RegOp{Register{"d"}, RegOpKind::sub, Register{"r0"}, Register{"q"}}};
     t.threads = {th};
     const auto cs = expand(t);
@@ -779,7 +779,7 @@ exists (0:r1 = 0)
         t.name = "scalar";
         t.locations = {Location{"x", "", {std::int64_t{0}}}};
         Thread th;
-        th.code = {Store{Address{"x", Operand{std::int64_t{1}}}, std::int64_t{1}, MemoryOrder::weak, Scope::none}};
+        th.code = {Store{Address{"x", Operand{std::int64_t{1}}}, std::int64_t{1}, MemoryOrder::weak, Scope::none, {}}};
         t.threads = {th};
         CHECK_THROWS_WITH_AS(expand(t), doctest::Contains("x[1]"), std::runtime_error);
     }

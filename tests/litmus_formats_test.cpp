@@ -325,11 +325,11 @@ TEST_CASE("litmus formats: PTX barrier forms") {
         " bar.cta.sync r1 r2    | bar.sync 5, 6    ;\n"
         "exists (P0:r1 == 0)\n",
         "t.litmus");
-    CHECK(at<Barrier>(t.threads[0], 0) == Barrier{std::int64_t{1}, std::int64_t{0}, std::int64_t{2}, true});
-    CHECK(at<Barrier>(t.threads[1], 0) == Barrier{std::int64_t{1}, std::int64_t{0}, std::int64_t{2}, false});
-    CHECK(at<Barrier>(t.threads[0], 1) == Barrier{std::int64_t{3}, std::nullopt, std::nullopt, true});
-    CHECK(at<Barrier>(t.threads[1], 1) == Barrier{std::int64_t{4}, std::nullopt, std::nullopt, false});
-    CHECK(at<Barrier>(t.threads[0], 2) == Barrier{Register{"r1"}, Register{"r2"}, std::nullopt, false});
+    CHECK(at<Barrier>(t.threads[0], 0) == Barrier{std::int64_t{1}, std::int64_t{0}, std::int64_t{2}, true, {}});
+    CHECK(at<Barrier>(t.threads[1], 0) == Barrier{std::int64_t{1}, std::int64_t{0}, std::int64_t{2}, false, {}});
+    CHECK(at<Barrier>(t.threads[0], 1) == Barrier{std::int64_t{3}, std::nullopt, std::nullopt, true, {}});
+    CHECK(at<Barrier>(t.threads[1], 1) == Barrier{std::int64_t{4}, std::nullopt, std::nullopt, false, {}});
+    CHECK(at<Barrier>(t.threads[0], 2) == Barrier{Register{"r1"}, Register{"r2"}, std::nullopt, false, {}});
     litmustest::check_round_trip(t);
     CHECK(litmustest::error_of("PTX t\n{}\n P0 ;\n bar.cta.arrive.sync 1 ;\n") ==
           "t.litmus:4:16: expected no qualifier after '.arrive', found '.sync'");

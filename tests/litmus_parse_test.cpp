@@ -151,7 +151,7 @@ TEST_CASE("litmus: the PTX sample parses into the expected IR") {
     CHECK(p0.params.empty());
 
     REQUIRE(p0.code.size() == 9);
-    CHECK(at<Load>(p0, 0) == Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::gpu});
+    CHECK(at<Load>(p0, 0) == Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::gpu, {}});
     const Rmw& cas = at<Rmw>(p0, 1);
     CHECK(cas.op == RmwOp::cas);
     CHECK(cas.dest == std::optional<Register>(Register{"r1"}));
@@ -166,19 +166,19 @@ TEST_CASE("litmus: the PTX sample parses into the expected IR") {
     CHECK(at<RegOp>(p0, 5) == RegOp{Register{"r3"}, RegOpKind::move, num(7), std::nullopt});
     CHECK(at<Goto>(p0, 6).target == "LC01");
     CHECK(at<Label>(p0, 7).name == "LC01");  // a label and an instruction share a cell
-    CHECK(at<Store>(p0, 8) == Store{Address{"f", std::nullopt}, num(1), MemoryOrder::relaxed, Scope::gpu});
+    CHECK(at<Store>(p0, 8) == Store{Address{"f", std::nullopt}, num(1), MemoryOrder::relaxed, Scope::gpu, {}});
 
     REQUIRE(p1.code.size() == 9);
-    CHECK(at<Store>(p1, 0) == Store{Address{"y", std::nullopt}, num(2), MemoryOrder::release, Scope::sys});
+    CHECK(at<Store>(p1, 0) == Store{Address{"y", std::nullopt}, num(2), MemoryOrder::release, Scope::sys, {}});
     const Rmw& red = at<Rmw>(p1, 1);
     CHECK(!red.dest);
     CHECK(red.op == RmwOp::add);
     CHECK(red.value == reg("r1"));
     CHECK(red.scope == Scope::cta);
-    CHECK(at<Fence>(p1, 2) == Fence{FenceKind::fence, MemoryOrder::acq_rel, Scope::cta});
-    CHECK(at<Fence>(p1, 3) == Fence{FenceKind::membar, MemoryOrder::seq_cst, Scope::gpu});
-    CHECK(at<Barrier>(p1, 4) == Barrier{num(1), num(2), num(3)});
-    CHECK(at<Load>(p1, 5) == Load{Register{"r4"}, Address{"f", std::nullopt}, MemoryOrder::volatile_, Scope::none});
+    CHECK(at<Fence>(p1, 2) == Fence{FenceKind::fence, MemoryOrder::acq_rel, Scope::cta, {}});
+    CHECK(at<Fence>(p1, 3) == Fence{FenceKind::membar, MemoryOrder::seq_cst, Scope::gpu, {}});
+    CHECK(at<Barrier>(p1, 4) == Barrier{num(1), num(2), num(3), false, {}});
+    CHECK(at<Load>(p1, 5) == Load{Register{"r4"}, Address{"f", std::nullopt}, MemoryOrder::volatile_, Scope::none, {}});
     // Qualifiers in another order, and the PTX defaults of atom (.relaxed, .gpu).
     CHECK(at<Rmw>(p1, 6).order == MemoryOrder::acquire);
     CHECK(at<Rmw>(p1, 6).op == RmwOp::exch);
@@ -217,16 +217,16 @@ TEST_CASE("litmus: the C sample parses into the expected IR") {
     CHECK(!t.threads[1].placement);
 
     std::size_t i = 0;
-    CHECK(at<Load>(p0, i++) == Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::cta});
+    CHECK(at<Load>(p0, i++) == Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::cta, {}});
     // atomic_load without _explicit is seq_cst; no scope argument means sys.
-    CHECK(at<Load>(p0, i++) == Load{Register{"r1"}, Address{"arr", num(1)}, MemoryOrder::seq_cst, Scope::sys});
+    CHECK(at<Load>(p0, i++) == Load{Register{"r1"}, Address{"arr", num(1)}, MemoryOrder::seq_cst, Scope::sys, {}});
     // A computed value goes through a temporary.
     CHECK(at<RegOp>(p0, i++) == RegOp{Register{"__t0"}, RegOpKind::add, reg("r0"), num(1)});
-    CHECK(at<Store>(p0, i++) == Store{Address{"x", std::nullopt}, reg("__t0"), MemoryOrder::release, Scope::gpu});
+    CHECK(at<Store>(p0, i++) == Store{Address{"x", std::nullopt}, reg("__t0"), MemoryOrder::release, Scope::gpu, {}});
     CHECK(at<Rmw>(p0, i++) ==
-          Rmw{Register{"r2"}, Address{"x", std::nullopt}, RmwOp::add, num(2), std::nullopt, MemoryOrder::relaxed, Scope::sys});
+          Rmw{Register{"r2"}, Address{"x", std::nullopt}, RmwOp::add, num(2), std::nullopt, MemoryOrder::relaxed, Scope::sys, {}});
     CHECK(at<Rmw>(p0, i++) ==
-          Rmw{std::nullopt, Address{"x", std::nullopt}, RmwOp::xor_, num(3), std::nullopt, MemoryOrder::seq_cst, Scope::sys});
+          Rmw{std::nullopt, Address{"x", std::nullopt}, RmwOp::xor_, num(3), std::nullopt, MemoryOrder::seq_cst, Scope::sys, {}});
     const CompareExchange& cx = at<CompareExchange>(p0, i++);
     CHECK(cx.dest == std::optional<Register>(Register{"ok"}));
     CHECK(cx.expected == std::variant<Register, Address>(Register{"r1"}));
@@ -238,9 +238,9 @@ TEST_CASE("litmus: the C sample parses into the expected IR") {
     CHECK(at<Rmw>(p0, i++).op == RmwOp::exch);
     CHECK(at<RegOp>(p0, i++) == RegOp{Register{"__t1"}, RegOpKind::mul, reg("r0"), num(2)});
     CHECK(at<RegOp>(p0, i++) == RegOp{Register{"__t2"}, RegOpKind::rem, reg("__t1"), num(3)});
-    CHECK(at<Store>(p0, i++) == Store{Address{"y", std::nullopt}, reg("__t2"), MemoryOrder::plain, Scope::none});
+    CHECK(at<Store>(p0, i++) == Store{Address{"y", std::nullopt}, reg("__t2"), MemoryOrder::plain, Scope::none, {}});
     // Loads nested in an expression happen first, left to right.
-    CHECK(at<Load>(p0, i++) == Load{Register{"__t3"}, Address{"y", std::nullopt}, MemoryOrder::plain, Scope::none});
+    CHECK(at<Load>(p0, i++) == Load{Register{"__t3"}, Address{"y", std::nullopt}, MemoryOrder::plain, Scope::none, {}});
     CHECK(at<Load>(p0, i++).dest == Register{"__t4"});
     CHECK(at<RegOp>(p0, i++) == RegOp{Register{"r4"}, RegOpKind::add, reg("__t3"), reg("__t4")});
     // if (r4 > 1 && r0) {..} else if (!r1) {..} else {..}
@@ -256,10 +256,10 @@ TEST_CASE("litmus: the C sample parses into the expected IR") {
     CHECK(at<Store>(p0, i++).value == num(2));
     CHECK(at<Goto>(p0, i++).target == "__end1");
     CHECK(at<Label>(p0, i++).name == "__else1");
-    CHECK(at<Fence>(p0, i++) == Fence{FenceKind::fence, MemoryOrder::seq_cst, Scope::cta});
+    CHECK(at<Fence>(p0, i++) == Fence{FenceKind::fence, MemoryOrder::seq_cst, Scope::cta, {}});
     CHECK(at<Label>(p0, i++).name == "__end1");
     CHECK(at<Label>(p0, i++).name == "__end0");
-    CHECK(at<Fence>(p0, i++) == Fence{FenceKind::signal, MemoryOrder::acquire, Scope::sys});
+    CHECK(at<Fence>(p0, i++) == Fence{FenceKind::signal, MemoryOrder::acquire, Scope::sys, {}});
     // "if (c) goto L;" is a single branch on c.
     CHECK(at<Branch>(p0, i++) == Branch{CmpOp::eq, reg("r4"), num(3), "done"});
     CHECK(at<RegOp>(p0, i++) == RegOp{Register{"r4"}, RegOpKind::sub, num(0), reg("r4")});
@@ -407,19 +407,19 @@ TEST_CASE("litmus: spot checks on suite files") {
         REQUIRE(p0.code.size() == 8);
         CHECK(at<Store>(p0, 0).order == MemoryOrder::weak);
         CHECK(at<Label>(p0, 1).name == "LC00");
-        CHECK(at<Load>(p0, 2) == Load{Register{"r2"}, Address{"f", std::nullopt}, MemoryOrder::relaxed, Scope::gpu});
+        CHECK(at<Load>(p0, 2) == Load{Register{"r2"}, Address{"f", std::nullopt}, MemoryOrder::relaxed, Scope::gpu, {}});
         CHECK(at<Branch>(p0, 3) == Branch{CmpOp::ne, reg("r2"), num(0), "LC01"});
         CHECK(at<Goto>(p0, 4).target == "LC00");
-        CHECK(at<Barrier>(p0, 6) == Barrier{num(1), std::nullopt, std::nullopt});
-        CHECK(at<Store>(p0, 7) == Store{Address{"f", std::nullopt}, num(0), MemoryOrder::release, Scope::gpu});
+        CHECK(at<Barrier>(p0, 6) == Barrier{num(1), std::nullopt, std::nullopt, false, {}});
+        CHECK(at<Store>(p0, 7) == Store{Address{"f", std::nullopt}, num(0), MemoryOrder::release, Scope::gpu, {}});
         CHECK(t->threads[2].code.size() == 2);
         CHECK(t->condition->quantifier == Quantifier::exists);
         CHECK(t->condition->expr == CondExpr::conjunction(CondExpr::compare(rref(1, "r2"), CmpOp::ne, val(1)),
                                                          CondExpr::compare(rref(1, "r1"), CmpOp::eq, val(0))));
     }
     if (auto t = suite_test("PTX/Manual/SB+named-bar-dyn-reg-const.litmus")) {
-        CHECK(at<Barrier>(t->threads[0], 2) == Barrier{num(1), reg("r2"), std::nullopt});
-        CHECK(at<Barrier>(t->threads[1], 1) == Barrier{num(1), num(1), std::nullopt});
+        CHECK(at<Barrier>(t->threads[0], 2) == Barrier{num(1), reg("r2"), std::nullopt, false, {}});
+        CHECK(at<Barrier>(t->threads[1], 1) == Barrier{num(1), num(1), std::nullopt, false, {}});
         CHECK(t->condition->quantifier == Quantifier::forall);
         CHECK(t->condition->expr.kind == CondExpr::Kind::or_);
     }
@@ -454,7 +454,7 @@ TEST_CASE("litmus: spot checks on suite files") {
     if (auto t = suite_test("C11/auto/a1+Racq+rel.litmus")) {
         REQUIRE(t->threads.size() == 2);
         CHECK(t->threads[1].params[1] == Parameter{"volatile int*", "y"});
-        CHECK(at<Store>(t->threads[1], 2) == Store{Address{"y", std::nullopt}, num(1), MemoryOrder::plain, Scope::none});
+        CHECK(at<Store>(t->threads[1], 2) == Store{Address{"y", std::nullopt}, num(1), MemoryOrder::plain, Scope::none, {}});
         CHECK(t->condition->expr == CondExpr::conjunction(CondExpr::compare(mref("x"), CmpOp::eq, val(1)),
                                                          CondExpr::compare(mref("y"), CmpOp::eq, val(1))));
     }
@@ -582,7 +582,7 @@ TEST_CASE("litmus: mutated tests parse or fail with ParseError, never otherwise"
 
 TEST_CASE("litmus: the printer refuses what a dialect cannot express") {
     LitmusTest c = parse_litmus("C t\n{}\nP0 (atomic_int* x) { }\nexists (x=1)\n", "t");
-    c.threads[0].code.push_back(Barrier{num(1), std::nullopt, std::nullopt});
+    c.threads[0].code.push_back(Barrier{num(1), std::nullopt, std::nullopt, false, {}});
     CHECK_THROWS_AS(print_litmus(c), std::invalid_argument);
 
     LitmusTest ptx = parse_litmus("PTX t\n{}\nP0 ;\nexists (x == 1)\n", "t");
@@ -593,9 +593,9 @@ TEST_CASE("litmus: the printer refuses what a dialect cannot express") {
     ptx.threads[0].code.push_back(cx);
     CHECK_THROWS_AS(print_litmus(ptx), std::invalid_argument);
 
-    ptx.threads[0].code.back() = Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::none};
+    ptx.threads[0].code.back() = Load{Register{"r0"}, Address{"x", std::nullopt}, MemoryOrder::acquire, Scope::none, {}};
     CHECK_THROWS_AS(print_litmus(ptx), std::invalid_argument);  // a strong load needs a scope
-    ptx.threads[0].code.back() = Load{Register{"tmp"}, Address{"x", std::nullopt}, MemoryOrder::weak, Scope::none};
+    ptx.threads[0].code.back() = Load{Register{"tmp"}, Address{"x", std::nullopt}, MemoryOrder::weak, Scope::none, {}};
     CHECK_THROWS_AS(print_litmus(ptx), std::invalid_argument);  // not a PTX register name
 }
 

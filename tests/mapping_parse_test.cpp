@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mapsound/check.hpp"
 #include "mapsound/exec.hpp"
 #include "mapsound/mapping.hpp"
 #include "mapsound/model.hpp"
@@ -103,7 +104,7 @@ TEST_CASE("mapping: every shipped mapping parses") {
 
 TEST_CASE("mapping: every shipped check parses, and names what its models define") {
     const auto files = files_with_extension(source_dir / "checks", ".check");
-    CHECK(files.size() == 9);
+    CHECK(files.size() == 12);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -481,6 +482,47 @@ TEST_CASE("mapping: check files: syntax and resolution") {
     CHECK(!parse_check(kCheckHead + "axiom sc holds\n", "c.check", checks).race_free_flag);
 }
 
+TEST_CASE("mapping: a check records where it names each file, flag and axiom") {
+    const CheckDefinition c = parse_check(kCheckHead + "race-free  data-race\n  axiom sc holds\n", "c.check",
+                                          source_dir / "checks");
+    CHECK(c.source_at.to_string() == "c.check:2:8");
+    CHECK(c.target_at.to_string() == "c.check:3:8");
+    CHECK(c.mapping_at.to_string() == "c.check:4:9");
+    CHECK(c.race_free_at.to_string() == "c.check:6:12");
+    REQUIRE(c.axioms.size() == 1);
+    CHECK(c.axioms[0].where.to_string() == "c.check:7:9");
+}
+
+TEST_CASE("mapping: what the checker finds wrong in a check file is positioned") {
+    // Each is found once the models and the mapping are loaded, before any
+    // search, and named at the check file's line and column.
+    const fs::path cli = source_dir / "tests" / "cli";
+    struct Case {
+        std::string file, message;
+    };
+    const std::vector<Case> cases = {
+        {"bad-axiom.check", ":7:7: the source model " + (source_dir / "models" / "rc11-scoped.cat").string() +
+                                " has no axiom or flag 'nope'; it has coherence, atomicity, sc, thin-air, data-race"},
+        {"bad-race-flag.check", ":6:11: the source model " + (source_dir / "models" / "rc11-scoped.cat").string() +
+                                    " has no flag 'no-such-flag' (its flags: thin-air, data-race)"},
+        {"no-co-target.check", ":3:8: the target model " + (cli / "no-co.cat").string() +
+                                   " has no 'witness co', which the lift of the check needs"},
+        {"rmw-only.check",
+         ":4:9: the mapping " + (cli / "rmw-only.map").string() + " has no rule for reads, writes or fences"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.file);
+        const std::string path = (cli / c.file).string();
+        try {
+            check::Checker checker(load_check(path));
+            FAIL("no error");
+        } catch (const MappingError& e) {
+            CHECK(std::string(e.what()) == path + c.message);
+            CHECK(e.where().line > 0);
+        }
+    }
+}
+
 TEST_CASE("mapping: malformed and invalid checks: exact position and expectation") {
     const std::string h = kCheckHead;  // lines 1-5; tests add from line 6
     const std::string keywords = "(check, source, target, mapping, events, race-free, lift, axiom)";
@@ -531,6 +573,15 @@ TEST_CASE("mapping: malformed and invalid checks: exact position and expectation
         {"events 99999999999\n", "c.check:1:8: expected a positive integer bound (source events, a "
                                  "read-modify-write counting 2), found '99999999999'"},
         {"events\n", "c.check:1:7: expected a positive integer bound after 'events', found end of line"},
+        // The check's name names files and directories: no paths, no odd bytes.
+        {"check ../../x\n", "c.check:1:7: expected a check name of letters, digits, '-', '_' and '.', starting "
+                             "with a letter or digit, found '../../x'"},
+        {"check /tmp/x\n", "c.check:1:7: expected a check name of letters, digits, '-', '_' and '.', starting "
+                            "with a letter or digit, found '/tmp/x'"},
+        {"check .hidden\n", "c.check:1:7: expected a check name of letters, digits, '-', '_' and '.', starting "
+                             "with a letter or digit, found '.hidden'"},
+        {"check caf\xc3\xa9\n", "c.check:1:7: expected a check name of letters, digits, '-', '_' and '.', "
+                                  "starting with a letter or digit, found 'caf\\xC3\\xA9'"},
     };
     for (const auto& c : cases) {
         CAPTURE(c.text);

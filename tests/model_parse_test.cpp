@@ -296,6 +296,41 @@ TEST_CASE("model parse: witness, require, show") {
     CHECK(s[6].name == "ppo-shown");
 }
 
+TEST_CASE("model parse: a name chosen twice is an error at the second") {
+    // A second `witness co` would multiply every execution count; a second
+    // axiom of a name would leave `axiom NAME` in a check ambiguous.
+    CHECK(error_of("witness co <= W * W\nwitness co <= W * W\n") ==
+          "m.cat:2:9: a second witness 'co' (the first is at m.cat:1:9); each witness is one relation the solver "
+          "chooses");
+    CHECK(error_of("acyclic po as order\nflag ~empty rf as race\nirreflexive rf as  order\n") ==
+          "m.cat:3:20: a second axiom or flag named 'order' (the first is at m.cat:1:15)");
+    CHECK(error_of("flag ~empty rf as x\nempty po as x\n") ==
+          "m.cat:2:13: a second axiom or flag named 'x' (the first is at m.cat:1:19)");
+    // Names derived from the expression collide too; the message says how to
+    // tell them apart.
+    CHECK(error_of("acyclic hb\nirreflexive hb\n") ==
+          "m.cat:2:13: a second axiom or flag named 'hb' (the first is at m.cat:1:9); give one of them a name "
+          "with 'as NAME'");
+    // Requirements, witnesses and axioms are different name spaces; distinct
+    // names are fine.
+    CHECK(error_of("witness co <= W * W\nacyclic co as co\nrequire acyclic co as co\nacyclic hb as h2\n"
+                   "irreflexive hb\n") == "(no error)");
+}
+
+TEST_CASE("model parse: a second witness in an included file is named where it is") {
+    TempDir dir;
+    dir.write("lib/co.cat", "witness co <= (W * W) & loc\n");
+    const std::string top = dir.write("top.cat", "include \"lib/co.cat\"\nwitness co <= W * W\n");
+    try {
+        parse_model_file(top);
+        FAIL("no error");
+    } catch (const ParseError& e) {
+        CHECK(std::string(e.what()) == top + ":2:9: a second witness 'co' (the first is at " +
+                                           (dir.path / "lib/co.cat").string() +
+                                           ":1:9); each witness is one relation the solver chooses");
+    }
+}
+
 TEST_CASE("model parse: titles") {
     CHECK(parse("\"RC11\"\nlet a = b").title == "RC11");
     CHECK(parse("PTX\nlet a = b").title == "PTX");

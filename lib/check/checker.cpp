@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include "check/candidate.hpp"
 #include "check/confirm.hpp"
@@ -47,10 +48,6 @@ struct ShapeResult {
     Statistics statistics;
 };
 
-// The vocabulary names through which a model can tell scopes or the scope
-// tree apart.
-constexpr std::initializer_list<const char*> kScopeNames = {"CTA", "GPU", "SYS", "incl", "scta", "sgpu"};
-
 // "models/rc11.cat" -> "rc11", for names and descriptions.
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
@@ -61,11 +58,14 @@ Pairs target_co(const Candidate& c) {
     return it == c.target_witnesses.end() ? Pairs{} : it->second;
 }
 
-bool uses_any(const model::ModelInstance& m, std::initializer_list<const char*> names) {
-    for (const char* n : names)
+bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& names) {
+    for (const auto& n : names)
         if (m.vocabulary_used.count(n)) return true;
     return false;
 }
+
+// The vocabulary names through which a model can see dependencies.
+const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 
 }  // namespace
 
@@ -96,30 +96,63 @@ struct Checker::Impl {
         // the mapping gives instructions a narrower scope than .sys.
         exec::PreExecution empty;
         const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
-        settings.scoped = uses_any(probe, kScopeNames);
-        settings.dependencies = uses_any(probe, {"addr", "data", "ctrl"});
+        settings.scoped = uses_any(probe, exec::scope_names());
+        settings.dependencies = uses_any(probe, kDependencyNames);
         for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
         const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
                                          [](const mapping::Rule& r) { return r.order.has_value(); });
         source_dialect = ordered ? litmus::Dialect::c : litmus::Dialect::audala;
-        auto known = [&](const std::string& name, bool flag_only) {
-            if (name == kWholeModel) return !flag_only;
-            for (const auto& f : probe.flags)
-                if (f.name == name) return true;
-            if (flag_only) return false;
-            for (const auto& a : probe.axioms)
-                if (a.name == name) return true;
-            return false;
+        validate(probe);
+    }
+
+    // What the search needs from the files the check names, reported at the
+    // check file's line and column that names them (before any search, so
+    // that no later stage meets it unpositioned).
+    void validate(const model::ModelInstance& probe) const {
+        const auto& d = definition;
+        auto at = [&](const mapping::Position& p) {
+            return p.file.empty() ? mapping::Position{d.path, 0, 0} : p;
         };
-        const std::string where = definition.path + ": ";
-        for (const auto& a : definition.axioms)
-            if (!known(a.name, false))
-                throw std::invalid_argument(where + "line " + std::to_string(a.line) + ": the source model " +
-                                            definition.source_model + " has no axiom or flag '" + a.name + "'");
-        if (definition.race_free_flag && !known(*definition.race_free_flag, true))
-            throw std::invalid_argument(where + "the source model has no flag '" + *definition.race_free_flag +
-                                        "' (race-free)");
+        std::string names;
+        for (const auto* list : {&probe.axioms, &probe.flags})
+            for (const auto& a : *list) names += (names.empty() ? "" : ", ") + a.name;
+        for (const auto& a : d.axioms) {
+            const bool found = a.name == kWholeModel || source_flags.count(a.name) ||
+                               std::any_of(probe.axioms.begin(), probe.axioms.end(),
+                                           [&](const model::Axiom& x) { return x.name == a.name; });
+            if (!found)
+                throw mapping::MappingError(at(a.where), "the source model " + d.source_model +
+                                                             " has no axiom or flag '" + a.name + "'; it has " + names);
+        }
+        if (d.race_free_flag && !source_flags.count(*d.race_free_flag)) {
+            std::string flags;
+            for (const auto& f : probe.flags) flags += (flags.empty() ? "" : ", ") + f.name;
+            throw mapping::MappingError(at(d.race_free_at), "the source model " + d.source_model + " has no flag '" +
+                                                                *d.race_free_flag + "' (its flags: " +
+                                                                (flags.empty() ? "none" : flags) + ")");
+        }
+        // The lift reads both models' coherence, and with `extends` their fr.
+        exec::PreExecution empty;
+        const auto target_probe = target.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
+        for (const auto& [model, side, where, path] :
+             {std::tuple{&probe, "source", d.source_at, d.source_model},
+              std::tuple{&target_probe, "target", d.target_at, d.target_model}}) {
+            const bool co = std::any_of(model->witnesses.begin(), model->witnesses.end(),
+                                        [](const model::Witness& w) { return w.name == "co"; });
+            if (!co)
+                throw mapping::MappingError(at(where), std::string("the ") + side + " model " + path +
+                                                           " has no 'witness co', which the lift of the check needs");
+            if (d.lift == mapping::Lift::extends && !model->definitions.count("fr"))
+                throw mapping::MappingError(at(where), std::string("the ") + side + " model " + path +
+                                                           " defines no 'fr', which the lift 'extends' needs");
+        }
+        const bool plain = std::any_of(mapping.rules.begin(), mapping.rules.end(), [](const mapping::Rule& r) {
+            return r.source != mapping::SourceKind::rmw;
+        });
+        if (!plain)
+            throw mapping::MappingError(at(d.mapping_at), "the mapping " + d.mapping +
+                                                              " has no rule for reads, writes or fences");
     }
 
     ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
@@ -379,7 +412,7 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     d.target_model = b;
     d.events = events;
     d.lift = mapping::Lift::extends;
-    d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, std::nullopt, 0});
+    d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, std::nullopt, 0, {}});
     mapping::Mapping m = identity_mapping(dialect);
     d.mapping = m.name;
     Checker c(std::make_unique<Impl>(std::move(d), std::move(m)));
@@ -387,8 +420,8 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     auto& settings = c.impl_->settings;
     exec::PreExecution empty;
     const auto b_reads = c.impl_->target.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
-    settings.scoped = settings.scoped || uses_any(b_reads, kScopeNames);
-    settings.dependencies = settings.dependencies || uses_any(b_reads, {"addr", "data", "ctrl"});
+    settings.scoped = settings.scoped || uses_any(b_reads, exec::scope_names());
+    settings.dependencies = settings.dependencies || uses_any(b_reads, kDependencyNames);
     c.impl_->source_dialect = c.impl_->target_dialect = dialect;
     c.impl_->confirm_outcomes = true;
     return c;

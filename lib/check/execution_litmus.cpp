@@ -62,8 +62,11 @@ litmus::Scope litmus_scope(exec::Scope s) {
         case exec::Scope::cta: return litmus::Scope::cta;
         case exec::Scope::gpu: return litmus::Scope::gpu;
         case exec::Scope::sys: return litmus::Scope::sys;
+        case exec::Scope::sg:
+        case exec::Scope::cluster:
+        case exec::Scope::qf: break;
     }
-    return litmus::Scope::none;
+    throw std::logic_error("no litmus dialect of a mapping check has the scope " + mapping::scope_name(s));
 }
 
 // A location of x: a scalar, or element 'index' of array 'base' ("a[1]").
@@ -468,23 +471,23 @@ private:
                     if (rmw_read(e)) {
                         const int w = partner_[static_cast<std::size_t>(e)];
                         const Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
-                        out.push_back(litmus::Rmw{dest, std::move(a), litmus::RmwOp::exch, value, std::nullopt, order, scope});
+                        out.push_back(litmus::Rmw{dest, std::move(a), litmus::RmwOp::exch, value, std::nullopt, order, scope, {}});
                     } else {
-                        out.push_back(litmus::Load{dest, std::move(a), order, scope});
+                        out.push_back(litmus::Load{dest, std::move(a), order, scope, {}});
                     }
                     break;
                 }
                 case EventKind::write: {
                     litmus::Address a = address(th, e, out);
                     const Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
-                    out.push_back(litmus::Store{std::move(a), value, order, scope});
+                    out.push_back(litmus::Store{std::move(a), value, order, scope, {}});
                     break;
                 }
                 case EventKind::fence:
-                    out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope});
+                    out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope, {}});
                     break;
                 case EventKind::barrier:
-                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt});
+                    out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt, false, {}});
                     break;
             }
         }

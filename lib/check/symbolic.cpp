@@ -146,35 +146,36 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
                 if (target_thread[a] >= 0 && target_thread[a] == target_thread[b]) po_t.add(a, b);
             }
         }
-    // Thread relations over one side: int (same thread, or the same atom),
-    // and, for a fixed placement, scta, sgpu (threads in one CTA / GPU, or
-    // the same atom).
+    // Thread relations over one side, between atoms of threads (initial
+    // writes are in no thread): same thread, and, for a fixed placement,
+    // same CTA and same GPU.  A shape places threads in CTAs and GPUs only,
+    // so every other level of the scope tree is shared as the level above
+    // it is (subgroup as CTA, cluster and queue family as GPU).
     auto thread_relations = [&](const TupleSet& side, const std::vector<int>& thread) {
         struct R {
-            TupleSet int_, scta, sgpu;
+            TupleSet same_thread, same_cta, same_gpu;
         } r{pairs(), pairs(), pairs()};
         auto placed = [&](int t) { return shape.placement[static_cast<std::size_t>(t)]; };
         for (std::size_t a : side.indices())
             for (std::size_t b : side.indices()) {
                 const int ta = thread[a], tb = thread[b];
-                const bool same_atom = a == b;
-                const bool both = ta >= 0 && tb >= 0;
-                if (same_atom || (ta >= 0 && ta == tb)) r.int_.add(a, b);
+                if (ta < 0 || tb < 0) continue;
+                if (ta == tb) r.same_thread.add(a, b);
                 if (settings.free_placement) continue;
-                if (same_atom || (both && placed(ta) == placed(tb))) r.scta.add(a, b);
-                if (same_atom || (both && placed(ta).gpu == placed(tb).gpu)) r.sgpu.add(a, b);
+                if (placed(ta).shares(placed(tb), Scope::cta)) r.same_cta.add(a, b);
+                if (placed(ta).shares(placed(tb), Scope::gpu)) r.same_gpu.add(a, b);
             }
         return r;
     };
     const auto threads_s = thread_relations(source_atoms, source_thread);
     const auto threads_t = thread_relations(target_atoms, target_thread);
-    // scta and sgpu of both sides: constants, or (free placement) the
-    // solver's equivalences over threads, each thread named by the head of
-    // its first operation.
-    Expr scta_s = rel::constant(threads_s.scta), sgpu_s = rel::constant(threads_s.sgpu);
-    Expr scta_t = rel::constant(threads_t.scta), sgpu_t = rel::constant(threads_t.sgpu);
+    // Same CTA and same GPU on both sides: constants, or (free placement)
+    // the solver's equivalences over threads, each thread named by the head
+    // of its first operation.
+    Expr same_cta_s = rel::constant(threads_s.same_cta), same_gpu_s = rel::constant(threads_s.same_gpu);
+    Expr same_cta_t = rel::constant(threads_t.same_cta), same_gpu_t = rel::constant(threads_t.same_gpu);
     if (settings.free_placement) {
-        TupleSet reps = set(), rep_id = pairs(), rep_s = pairs(), rep_t = pairs(), id_s = pairs(), id_t = pairs();
+        TupleSet reps = set(), rep_id = pairs(), rep_s = pairs(), rep_t = pairs();
         std::vector<int> rep_of(shape.threads.size(), -1);
         for (const auto& op : L.operations)
             if (rep_of[static_cast<std::size_t>(op.thread)] < 0) rep_of[static_cast<std::size_t>(op.thread)] = op.head;
@@ -185,8 +186,6 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         for (std::size_t a = 0; a < n; ++a) {
             const bool source_side = a < static_cast<std::size_t>(L.source_size);
             const int t = source_side ? source_thread[a] : target_thread[a];
-            if (source_side) id_s.add(a, a);
-            else if (a >= static_cast<std::size_t>(L.target_iw)) id_t.add(a, a);
             if (t < 0) continue;
             (source_side ? rep_s : rep_t).add(a, static_cast<std::size_t>(rep_of[static_cast<std::size_t>(t)]));
         }
@@ -204,10 +203,10 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         }
         program = program && same_cta->in(*same_gpu);
         const Expr Rs = rel::constant(rep_s), Rt = rel::constant(rep_t);
-        scta_s = Rs.join(*same_cta).join(Rs.transpose()) | rel::constant(id_s);
-        sgpu_s = Rs.join(*same_gpu).join(Rs.transpose()) | rel::constant(id_s);
-        scta_t = Rt.join(*same_cta).join(Rt.transpose()) | rel::constant(id_t);
-        sgpu_t = Rt.join(*same_gpu).join(Rt.transpose()) | rel::constant(id_t);
+        same_cta_s = Rs.join(*same_cta).join(Rs.transpose());
+        same_gpu_s = Rs.join(*same_gpu).join(Rs.transpose());
+        same_cta_t = Rt.join(*same_cta).join(Rt.transpose());
+        same_gpu_t = Rt.join(*same_gpu).join(Rt.transpose());
     }
 
     const Expr S_all = rel::constant(source_atoms), IW_s = rel::constant(iw_s);
@@ -341,8 +340,8 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     }
     TupleSet iw_id = pairs();
     for (int i = 0; i < L.locations; ++i) iw_id.add(static_cast<std::size_t>(i), static_cast<std::size_t>(i));
-    const Expr location_of = location | RMW_s.transpose().join(location) | rel::constant(iw_id);
-    const Expr loc_s = location_of.join(location_of.transpose());
+    // Each memory event to the initial write of its location.
+    const Expr at_s = location | RMW_s.transpose().join(location) | rel::constant(iw_id);
 
     // Dependencies: from a read to a later memory operation of its thread.
     Expr addr_s = rel::none(2), data_s = rel::none(2);
@@ -405,86 +404,75 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     };
     const Expr Ex = target_exists;
     map = rel::range_restrict(rel::constant(map_all), Ex);
-    const Expr loc_t = rel::domain_restrict(M_t, rel::range_restrict(map.transpose().join(loc_s).join(map), M_t));
+    const Expr at_t = rel::domain_restrict(M_t, map.transpose().join(at_s).join(map));
     const Expr anchor_of = rel::constant(anchor);
     const Expr dep_t = settings.dependencies ? anchor_of.transpose().join(*dependency).join(anchor_of) : rel::none(2);
     auto on_existing = [&](const Expr& r) { return rel::domain_restrict(Ex, rel::range_restrict(r, Ex)); };
 
-    // incl: each event's scope contains the other's thread.
-    auto inclusion = [&](const Expr& all, const Expr& iw, const Expr& int_, const Expr& scta, const Expr& sgpu,
-                         const Expr& cta, const Expr& gpu, const Expr& sys) {
-        const Expr contains = int_ | iw.product(all) | all.product(iw) | (cta.product(all) & scta) |
-                              (gpu.product(all) & sgpu) | sys.product(all);
-        return contains & contains.transpose();
+    // ---- vocabularies: the primitive facts of each side, and every
+    // derived name from its one definition (exec::derive_vocabulary).
+    // What a side does not have (barriers, tags, scope levels other than
+    // CTA, GPU and system) is empty.
+    auto primitives = [&](const Expr& all, const Expr& iw, const Expr& R, const Expr& W, const Expr& F,
+                          const Expr& rmw_events, const auto& order_of, const Expr (&scopes)[3]) {
+        model::Vocabulary v;
+        v.emplace("_", all);
+        v.emplace("IW", iw);
+        v.emplace("R", R);
+        v.emplace("W", W);
+        v.emplace("F", F);
+        v.emplace("BAR", rel::none(1));
+        v.emplace("BAR_ARRIVE", rel::none(1));
+        v.emplace("RMW", rmw_events);
+        for (auto [name, o] : kOrderSets) v.emplace(name, order_of(o));
+        v.emplace("SG", rel::none(1));
+        v.emplace("CTA", scopes[0]);
+        v.emplace("CLUSTER", rel::none(1));
+        v.emplace("QF", rel::none(1));
+        v.emplace("GPU", scopes[1]);
+        v.emplace("SYS", scopes[2]);
+        for (unsigned t = 0; t < exec::kTagCount; ++t) v.emplace(exec::tag_name(static_cast<exec::Tag>(t)), rel::none(1));
+        v.emplace("same-barrier", rel::none(2));
+        return v;
     };
+    const Expr scopes_s[3] = {with_writes(head_scope[0]), with_writes(head_scope[1]), with_writes(head_scope[2])};
+    model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s);
+    ps.emplace("po", PO_s);
+    ps.emplace("rf", map.join(target_rf).join(map.transpose()));
+    ps.emplace("rmw", RMW_s);
+    ps.emplace("addr", addr_s);
+    ps.emplace("data", data_s);
+    ps.emplace("ctrl", rel::none(2));
+    ps.emplace("at", at_s);
+    ps.emplace("vat", at_s);
+    ps.emplace("same-thread", rel::constant(threads_s.same_thread));
+    ps.emplace("same-sg", same_cta_s);
+    ps.emplace("same-cta", same_cta_s);
+    ps.emplace("same-cluster", same_gpu_s);
+    ps.emplace("same-qf", same_gpu_s);
+    ps.emplace("same-gpu", same_gpu_s);
+    const model::Vocabulary vs = exec::derive_vocabulary(std::move(ps));
 
-    // ---- vocabularies
-    model::Vocabulary vs;
-    const Expr CTA_s = with_writes(head_scope[0]), GPU_s = with_writes(head_scope[1]), SYS_s = with_writes(head_scope[2]);
-    const Expr rf_s = map.join(target_rf).join(map.transpose());
-    {
-        const Expr int_s = rel::constant(threads_s.int_);
-        vs.emplace("_", S_all);
-        vs.emplace("R", R_s);
-        vs.emplace("W", W_s);
-        vs.emplace("F", F_s);
-        vs.emplace("BAR", rel::none(1));
-        vs.emplace("BAR_ARRIVE", rel::none(1));
-        vs.emplace("M", M_s);
-        vs.emplace("IW", IW_s);
-        vs.emplace("RMW", RmwReads | RmwWrites);
-        for (auto [name, o] : kOrderSets) vs.emplace(name, order_s(o));
-        vs.emplace("CTA", CTA_s);
-        vs.emplace("GPU", GPU_s);
-        vs.emplace("SYS", SYS_s);
-        vs.emplace("po", PO_s);
-        vs.emplace("rf", rf_s);
-        vs.emplace("rmw", RMW_s);
-        vs.emplace("addr", addr_s);
-        vs.emplace("data", data_s);
-        vs.emplace("ctrl", rel::none(2));
-        vs.emplace("loc", loc_s);
-        vs.emplace("int", int_s);
-        vs.emplace("ext", S_all.product(S_all) - int_s);
-        vs.emplace("scta", scta_s);
-        vs.emplace("sgpu", sgpu_s);
-        vs.emplace("incl", inclusion(S_all, IW_s, int_s, scta_s, sgpu_s, CTA_s, GPU_s, SYS_s));
-        vs.emplace("sbar", rel::none(2));
-    }
-    model::Vocabulary vt;
-    {
-        const Expr int_t = on_existing(rel::constant(threads_t.int_));
-        const Expr scta_t_ = on_existing(scta_t), sgpu_t_ = on_existing(sgpu_t);
-        const Expr CTA_t = scope_t(Scope::cta, 0), GPU_t = scope_t(Scope::gpu, 1), SYS_t = scope_t(Scope::sys, 2);
-        vt.emplace("_", Ex);
-        vt.emplace("R", R_t);
-        vt.emplace("W", W_t);
-        vt.emplace("F", F_t);
-        vt.emplace("BAR", rel::none(1));
-        vt.emplace("BAR_ARRIVE", rel::none(1));
-        vt.emplace("M", M_t);
-        vt.emplace("IW", IW_t);
-        TupleSet rmw_atoms = set();
-        for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
-        vt.emplace("RMW", rel::constant(rmw_atoms));
-        for (auto [name, o] : kOrderSets) vt.emplace(name, order_t(o));
-        vt.emplace("CTA", CTA_t);
-        vt.emplace("GPU", GPU_t);
-        vt.emplace("SYS", SYS_t);
-        vt.emplace("po", on_existing(rel::constant(po_t)));
-        vt.emplace("rf", target_rf);
-        vt.emplace("rmw", rel::constant(rmw_t));
-        vt.emplace("addr", rel::range_restrict(dep_t, R_t));
-        vt.emplace("data", rel::range_restrict(dep_t, W_t));
-        vt.emplace("ctrl", rel::none(2));
-        vt.emplace("loc", loc_t);
-        vt.emplace("int", int_t);
-        vt.emplace("ext", Ex.product(Ex) - int_t);
-        vt.emplace("scta", scta_t_);
-        vt.emplace("sgpu", sgpu_t_);
-        vt.emplace("incl", inclusion(Ex, IW_t, int_t, scta_t_, sgpu_t_, CTA_t, GPU_t, SYS_t));
-        vt.emplace("sbar", rel::none(2));
-    }
+    const Expr scopes_t[3] = {scope_t(Scope::cta, 0), scope_t(Scope::gpu, 1), scope_t(Scope::sys, 2)};
+    TupleSet rmw_atoms = set();
+    for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
+    model::Vocabulary pt = primitives(Ex, IW_t, R_t, W_t, F_t, rel::constant(rmw_atoms), order_t, scopes_t);
+    pt.emplace("po", on_existing(rel::constant(po_t)));
+    pt.emplace("rf", target_rf);
+    pt.emplace("rmw", rel::constant(rmw_t));
+    pt.emplace("addr", rel::range_restrict(dep_t, R_t));
+    pt.emplace("data", rel::range_restrict(dep_t, W_t));
+    pt.emplace("ctrl", rel::none(2));
+    pt.emplace("at", at_t);
+    pt.emplace("vat", at_t);
+    pt.emplace("same-thread", on_existing(rel::constant(threads_t.same_thread)));
+    pt.emplace("same-sg", on_existing(same_cta_t));
+    pt.emplace("same-cta", on_existing(same_cta_t));
+    pt.emplace("same-cluster", on_existing(same_gpu_t));
+    pt.emplace("same-qf", on_existing(same_gpu_t));
+    pt.emplace("same-gpu", on_existing(same_gpu_t));
+    const model::Vocabulary vt = exec::derive_vocabulary(std::move(pt));
+    const Expr loc_t = vt.at("loc");
 
     // ---- target rf: bounded by the slots that can be writes and reads
     {
@@ -540,7 +528,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         source_lifted = source_lifted && co_t.in(back.join(co_s).join(map)) && fr_t.in(back.join(fr_s).join(map));
     } else {
         source_lifted =
-            source_lifted && co_s.eq(map.join(co_t.closure() & rel::constant(threads_t.int_)).join(map.transpose()));
+            source_lifted && co_s.eq(map.join(co_t.closure() & vt.at("int")).join(map.transpose()));
     }
 }
 

@@ -1,41 +1,36 @@
 // mapsound check: run a mapping check and report per axiom.
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <csignal>
+#include <functional>
+#include <memory>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
+#include <variant>
 #include <vector>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/counterexample_files.hpp"
+#include "cli/expectation.hpp"
+#include "cli/interrupts.hpp"
 #include "cli/json.hpp"
+#include "cli/usage.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/coq_export.hpp"
 #include "mapsound/model.hpp"
-
-extern char** environ;
+#include "output/output_directory.hpp"
 
 namespace mapsound::cli {
 
 namespace {
-
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_interrupt(int) { interrupted = true; }
 
 double peak_memory_mib() {
     struct rusage usage {};
@@ -49,48 +44,6 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-// Runs `dot -Tsvg in -o out`; false when dot is missing or fails.
-bool render_svg(const std::filesystem::path& in, const std::filesystem::path& out) {
-    std::vector<std::string> words{"dot", "-Tsvg", in.string(), "-o", out.string()};
-    std::vector<char*> argv;
-    for (auto& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    const int rc = posix_spawnp(&pid, "dot", &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) return false;
-    int status = 0;
-    if (waitpid(pid, &status, 0) < 0) return false;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-std::optional<mapping::AxiomExpectation> expectation_of(const mapping::CheckDefinition& d, const std::string& axiom) {
-    for (const auto& a : d.axioms)
-        if (a.name == axiom) return a;
-    return std::nullopt;
-}
-
-// Whether a result is what the check file expects ("unknown" never is).
-bool as_expected(const mapping::CheckDefinition& d, const check::AxiomResult& r) {
-    const auto e = expectation_of(d, r.axiom);
-    if (!e) return false;
-    if (r.verdict == check::Verdict::holds) return e->expected == mapping::Expectation::holds;
-    if (r.verdict == check::Verdict::fails)
-        return e->expected == mapping::Expectation::fails && (!e->smallest || *e->smallest == r.events);
-    return false;
-}
-
-std::string expected_text(const mapping::CheckDefinition& d, const std::string& axiom) {
-    const auto e = expectation_of(d, axiom);
-    if (!e) return "?";
-    std::string out = mapping::to_string(e->expected);
-    if (e->smallest) out += " at " + std::to_string(*e->smallest);
-    return out;
-}
-
 std::string verdict_line(const check::AxiomResult& r) {
     switch (r.verdict) {
         case check::Verdict::holds: return "holds up to " + std::to_string(r.events) + " events";
@@ -99,6 +52,16 @@ std::string verdict_line(const check::AxiomResult& r) {
             return "unknown (stopped; holds up to " + std::to_string(r.events) + " events)";
     }
     return "unknown";
+}
+
+std::string agreement_text(const ExpectationCheck& e) {
+    switch (e.agreement) {
+        case Agreement::ok: return "ok";
+        case Agreement::different: return "DIFFERENT";
+        case Agreement::untested: return "untested (" + e.note + ")";
+        case Agreement::stopped: return "untested (stopped before a verdict)";
+    }
+    return "?";
 }
 
 std::string statistics_json(const check::Statistics& s) {
@@ -110,259 +73,304 @@ std::string statistics_json(const check::Statistics& s) {
            ", \"solve_seconds\": " + fixed(s.solve_seconds, 3) + "}";
 }
 
-struct Files {
-    std::vector<std::string> written;
+// One axiom's outcome as the command reports it.
+struct Reported {
+    check::AxiomResult result;
+    ExpectationCheck expectation;
+    std::vector<std::string> files;  // written for its counterexample
 };
 
-Files write_files(const std::filesystem::path& dir, const std::string& axiom, const check::Counterexample& c) {
-    Files f;
-    std::filesystem::create_directories(dir);
-    auto put = [&](const std::string& name, const std::string& text) {
-        const auto path = dir / name;
-        std::ofstream(path) << text;
-        f.written.push_back(path.string());
-        return path;
-    };
-    put(axiom + "-source.litmus", c.source_litmus_text);
-    put(axiom + "-target.litmus", c.target_litmus_text);
-    for (const auto& [side, text] : {std::pair{"source", &c.source_dot}, std::pair{"target", &c.target_dot}}) {
-        const auto dot = put(axiom + "-" + side + ".dot", *text);
-        auto svg = dot;
-        svg.replace_extension(".svg");
-        if (render_svg(dot, svg)) f.written.push_back(svg.string());
-    }
-    return f;
-}
-
-const char* usage =
-    "usage: mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
-    "                      [--output DIR] [--export-coq DIR] [--race-free-programs] [--reference closure|scope-trees|thread-order|all]...\n";
-
-}  // namespace
-
-int check_command(const std::vector<std::string>& args) {
-    std::optional<std::string> check_path;
+struct Arguments {
+    std::string check_path;
     check::Options options;
-    bool json = false;
+    bool json = false, progress = false;
     std::optional<std::filesystem::path> output, export_coq;
-    // The positive number after option i (consumed), into 'into'.
-    auto number = [&](std::size_t& i, int& into) {
-        const auto value = i + 1 < args.size() ? positive_number(args[++i]) : std::nullopt;
-        if (value) into = *value;
-        return value.has_value();
-    };
+};
+
+// The parsed command line, or the exit code of a usage error.
+std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
+    Arguments a;
+    std::optional<std::string> check_path;
+    const std::string cmd = "check";
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--events") {
-            int n = 0;
-            if (!number(i, n)) {
-                std::cerr << "mapsound check: --events takes a positive number\n";
-                return 2;
-            }
-            options.events = n;
-        } else if (a == "--target-events") {
-            int m = 0;
-            if (!number(i, m)) {
-                std::cerr << "mapsound check: --target-events takes a positive number\n";
-                return 2;
-            }
-            options.target_events = m;
-        } else if (a == "--jobs") {
-            if (!number(i, options.jobs)) {
-                std::cerr << "mapsound check: --jobs takes a positive number\n";
-                return 2;
-            }
-        } else if (a == "--reference" && i + 1 < args.size()) {
+        const std::string& arg = args[i];
+        if (arg == "--events" || arg == "--target-events") {
+            const auto n = number_option(args, i, cmd);
+            if (!n) return 2;
+            (arg == "--events" ? a.options.events : a.options.target_events) = *n;
+        } else if (arg == "--jobs") {
+            const auto n = jobs_option(args, i, cmd);
+            if (!n) return 2;
+            a.options.jobs = *n;
+        } else if (arg == "--reference") {
             // The plain encodings the optimized ones are checked against.
-            const std::string part = args[++i];
-            const bool all = part == "all";
-            if (!all && part != "closure" && part != "scope-trees" && part != "thread-order") {
+            const auto part = text_option(args, i, cmd);
+            if (!part) return 2;
+            const bool all = *part == "all";
+            if (!all && *part != "closure" && *part != "scope-trees" && *part != "thread-order") {
                 std::cerr << "mapsound check: --reference takes closure, scope-trees, thread-order or all, not '"
-                          << part << "'\n";
+                          << *part << "'\n";
                 return 2;
             }
-            if (all || part == "closure") options.closure = rel::ClosureEncoding::squaring;
-            if (all || part == "scope-trees") options.scope_trees = check::Options::ScopeTrees::enumerated;
-            if (all || part == "thread-order") options.order_equal_threads = false;
-        } else if (a == "--axiom" && i + 1 < args.size()) {
-            options.axioms.push_back(args[++i]);
-        } else if (a == "--output" && i + 1 < args.size()) {
-            output = args[++i];
-        } else if (a == "--export-coq" && i + 1 < args.size()) {
-            export_coq = args[++i];
-        } else if (a == "--race-free-programs") {
-            options.race_free_programs = true;
-        } else if (a == "--json") {
-            json = true;
-        } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "mapsound check: unknown option '" << a << "'\n" << usage;
+            if (all || *part == "closure") a.options.closure = rel::ClosureEncoding::squaring;
+            if (all || *part == "scope-trees") a.options.scope_trees = check::Options::ScopeTrees::enumerated;
+            if (all || *part == "thread-order") a.options.order_equal_threads = false;
+        } else if (arg == "--axiom" || arg == "--output" || arg == "--export-coq") {
+            const auto value = text_option(args, i, cmd);
+            if (!value) return 2;
+            if (arg == "--axiom")
+                a.options.axioms.push_back(*value);
+            else
+                (arg == "--output" ? a.output : a.export_coq) = std::filesystem::path(*value);
+        } else if (arg == "--race-free-programs") {
+            a.options.race_free_programs = true;
+        } else if (arg == "--json") {
+            a.json = true;
+        } else if (arg == "--progress") {
+            a.progress = true;
+        } else if (!arg.empty() && arg[0] == '-') {
+            std::cerr << "mapsound check: unknown option '" << arg << "'\n" << synopsis(cmd);
             return 2;
         } else if (!check_path) {
-            check_path = a;
+            check_path = arg;
         } else {
-            std::cerr << "mapsound check: one check file at a time\n" << usage;
+            std::cerr << "mapsound check: one check file at a time\n" << synopsis(cmd);
             return 2;
         }
     }
     if (!check_path) {
-        std::cerr << usage;
+        std::cerr << synopsis(cmd);
         return 2;
     }
-    if (export_coq && (options.race_free_programs || options.target_events)) {
+    if (a.export_coq && (a.options.race_free_programs || a.options.target_events)) {
         // The statements quantify over every race-free execution of every
         // compiled program: a restricted search is no evidence for them.
         std::cerr << "mapsound check: --export-coq takes its evidence from the full search, not with "
-                  << (options.race_free_programs ? "--race-free-programs" : "--target-events") << "\n";
+                  << (a.options.race_free_programs ? "--race-free-programs" : "--target-events") << "\n";
         return 2;
     }
+    a.check_path = *check_path;
+    return a;
+}
+
+// The progress line: rewritten in place on a terminal; with --progress
+// elsewhere (a log), one line per second at most.
+std::function<void(const check::Progress&)> progress_printer(bool terminal) {
+    using clock = std::chrono::steady_clock;
+    auto last = std::make_shared<std::optional<clock::time_point>>();
+    return [terminal, last](const check::Progress& p) {
+        const std::string line = "[" + p.axiom + "] bound " + std::to_string(p.bound) + ": " +
+                                 std::to_string(p.shapes_done) + "/" + std::to_string(p.shapes_total) + " shapes, " +
+                                 fixed(p.elapsed_seconds, 1) + " s";
+        if (terminal) {
+            std::cerr << "\r" << line << "\033[K" << std::flush;
+            return;
+        }
+        const auto now = clock::now();
+        if (*last && now - **last < std::chrono::seconds(1)) return;
+        *last = now;
+        std::cerr << "progress " << line << "\n" << std::flush;
+    };
+}
+
+void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
+    const auto& r = rep.result;
+    std::cout << r.axiom << ": " << verdict_line(r) << "  (" << fixed(r.seconds, 2) << " s; " << r.statistics.shapes
+              << " shapes, " << r.statistics.solver_calls << " SAT calls, " << r.statistics.spurious << " spurious"
+              << (r.statistics.racy_programs
+                      ? ", " + std::to_string(r.statistics.racy_programs) + " racy programs skipped"
+                      : std::string())
+              << "; largest SAT problem " << r.statistics.max_variables << " variables, " << r.statistics.max_clauses
+              << " clauses)  expected " << expected_text(def, r.axiom) << ": " << agreement_text(rep.expectation)
+              << "\n";
+    if (r.counterexample) {
+        const auto& c = *r.counterexample;
+        std::cout << "  counterexample, shape " << c.shape;
+        if (c.program_race_free)
+            std::cout << (*c.program_race_free ? "; the program is race-free (no consistent execution races)"
+                                               : "; the program is not race-free (another consistent execution races)");
+        std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
+        for (const auto& w : rep.files) std::cout << "  wrote " << w << "\n";
+    }
+    std::cout << std::flush;
+}
+
+std::string result_json(const mapping::CheckDefinition& def, const Reported& rep) {
+    const auto& r = rep.result;
+    std::ostringstream o;
+    o << "{\"axiom\": " << json_string(r.axiom) << ", \"verdict\": \"" << check::to_string(r.verdict)
+      << "\", \"expected\": " << json_string(expected_text(def, r.axiom)) << ", \"expectation\": \""
+      << to_string(rep.expectation.agreement) << "\"";
+    if (!rep.expectation.note.empty()) o << ", \"expectation_note\": " << json_string(rep.expectation.note);
+    o << ", \"events\": " << r.events << ", \"seconds\": " << fixed(r.seconds, 3)
+      << ", \"statistics\": " << statistics_json(r.statistics);
+    if (r.counterexample) {
+        const auto& c = *r.counterexample;
+        o << ", \"counterexample\": {\"shape\": " << json_string(c.shape);
+        if (c.program_race_free) o << ", \"program_race_free\": " << (*c.program_race_free ? "true" : "false");
+        o << ", \"source_litmus\": " << json_string(c.source_litmus_text)
+          << ", \"target_litmus\": " << json_string(c.target_litmus_text)
+          << ", \"source_dot\": " << json_string(c.source_dot) << ", \"target_dot\": " << json_string(c.target_dot)
+          << "}, \"files\": " << json_strings(rep.files);
+    }
+    o << "}";
+    return o.str();
+}
+
+}  // namespace
+
+int check_command(const std::vector<std::string>& args) {
+    auto parsed = parse(args);
+    if (const int* usage_error = std::get_if<int>(&parsed)) return *usage_error;
+    Arguments& a = std::get<Arguments>(parsed);
+    check::Options& options = a.options;
+
+    // SIGINT and SIGTERM stop the search; what was finished is reported.
+    Interrupts interrupts;
+    options.stop = interrupts.token();
 
     std::optional<check::Checker> checker;
     try {
-        checker.emplace(mapping::load_check(*check_path));
+        checker.emplace(mapping::load_check(a.check_path));
     } catch (const std::exception& e) {
         std::cerr << "mapsound check: " << e.what() << "\n";
         return 1;
     }
     const auto& def = checker->definition();
-    const std::filesystem::path out_dir = output.value_or(std::filesystem::path("mapsound-out") / def.name);
+    const int bound = options.events.value_or(def.events);
+    const bool restricted = options.race_free_programs || options.target_events.has_value();
 
-    // Ctrl-C asks the search to stop; what was proved so far is reported.
-    std::stop_source stop;
-    options.stop = stop.get_token();
-    interrupted = false;
-    auto previous = std::signal(SIGINT, on_interrupt);
-    // A signal handler may only set a flag; the watcher polls it, and wakes
-    // at once when the run ends (no exit delay).
-    std::jthread watcher([&](std::stop_token done) {
-        std::mutex m;
-        std::condition_variable_any wake;
-        std::unique_lock<std::mutex> lock(m);
-        while (!done.stop_requested()) {
-            if (interrupted) {
-                stop.request_stop();
-                return;
-            }
-            wake.wait_for(lock, done, std::chrono::milliseconds(50), [] { return false; });
-        }
-    });
-
-    const bool live = !json && isatty(STDERR_FILENO);
-    if (live) {
-        options.progress = [](const check::Progress& p) {
-            std::string line = "\r[" + p.axiom + "] bound " + std::to_string(p.bound) + ": " +
-                               std::to_string(p.shapes_done) + "/" + std::to_string(p.shapes_total) + " shapes, " +
-                               fixed(p.elapsed_seconds, 1) + " s";
-            std::cerr << line << "\033[K" << std::flush;
-        };
+    // Axioms the check does not list are a usage error found now, before
+    // any directory is made.
+    for (const auto& axiom : options.axioms) {
+        if (std::any_of(def.axioms.begin(), def.axioms.end(), [&](const auto& x) { return x.name == axiom; }))
+            continue;
+        std::string names;
+        for (const auto& x : def.axioms) names += (names.empty() ? "" : ", ") + x.name;
+        std::cerr << "mapsound check: the check " << def.name << " has no axiom '" << axiom << "'; it has " << names
+                  << "\n";
+        return 1;
     }
-    if (!json)
+
+    // The output directories are tried before the search, not after it.
+    std::optional<output::OutputDirectory> out, coq_out;
+    try {
+        const auto dir = a.output.value_or(std::filesystem::path("mapsound-out") / output::safe_file_name(def.name));
+        out.emplace(dir, "check " + def.name);
+        if (a.export_coq) coq_out.emplace(*a.export_coq, "check --export-coq " + def.name);
+    } catch (const std::exception& e) {
+        std::cerr << "mapsound check: " << e.what() << "\n";
+        return 1;
+    }
+
+    const bool terminal = isatty(STDERR_FILENO);
+    const bool live = a.progress || (terminal && !a.json);
+    if (live) options.progress = progress_printer(terminal);
+    auto clear_line = [&] {
+        if (live && terminal) std::cerr << "\r\033[K" << std::flush;
+    };
+    if (!a.json)
         std::cout << "check " << def.name << ": " << def.source_model << " -> " << def.target_model << " via "
-                  << def.mapping << ", up to " << options.events.value_or(def.events) << " events"
-                  << (options.target_events ? " (at most " + std::to_string(*options.target_events) + " target events)" : "")
+                  << def.mapping << ", up to " << bound << " events"
+                  << (options.target_events ? " (at most " + std::to_string(*options.target_events) + " target events)"
+                                            : "")
                   << "\n"
                   << std::flush;
 
-    std::vector<check::AxiomResult> results;
-    int code = 0;
+    std::vector<Reported> reported;
+    std::vector<std::string> errors;
+    auto report_error = [&](const std::string& message) {
+        clear_line();
+        std::cerr << "mapsound check: " << message << "\n";
+        errors.push_back(message);
+    };
+    bool failed = false;  // an error ended the search
     try {
         // One axiom at a time, so that plain output appears as it is found.
         std::vector<std::string> selected = options.axioms;
         if (selected.empty())
-            for (const auto& a : def.axioms) selected.push_back(a.name);
+            for (const auto& x : def.axioms) selected.push_back(x.name);
         for (const auto& axiom : selected) {
             check::Options one = options;
             one.axioms = {axiom};
-            auto r = checker->run(one);
-            if (live) std::cerr << "\r\033[K" << std::flush;
-            for (auto& result : r) {
-                if (!json) {
-                    std::cout << result.axiom << ": " << verdict_line(result) << "  (" << fixed(result.seconds, 2)
-                              << " s; " << result.statistics.shapes << " shapes, " << result.statistics.solver_calls
-                              << " SAT calls, " << result.statistics.spurious << " spurious"
-                              << (result.statistics.racy_programs
-                                      ? ", " + std::to_string(result.statistics.racy_programs) + " racy programs skipped"
-                                      : std::string())
-                              << "; largest SAT problem "
-                              << result.statistics.max_variables << " variables, " << result.statistics.max_clauses
-                              << " clauses)  expected " << expected_text(def, result.axiom) << ": "
-                              << (as_expected(def, result) ? "ok" : "DIFFERENT") << "\n";
-                    if (result.counterexample) {
-                        const auto& c = *result.counterexample;
-                        std::cout << "  counterexample, shape " << c.shape;
-                        if (c.program_race_free)
-                            std::cout << (*c.program_race_free
-                                              ? "; the program is race-free (no consistent execution races)"
-                                              : "; the program is not race-free (another consistent execution races)");
-                        std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
-                        const Files f = write_files(out_dir, result.axiom, c);
-                        for (const auto& w : f.written) std::cout << "  wrote " << w << "\n";
+            for (auto& result : checker->run(one)) {
+                clear_line();
+                Reported rep{std::move(result), {}, {}};
+                rep.expectation = compare_with_expectation(def, rep.result, bound, restricted);
+                if (rep.result.counterexample) {
+                    try {
+                        for (const auto& p : write_counterexample(*out, rep.result.axiom, *rep.result.counterexample))
+                            rep.files.push_back(p.string());
+                    } catch (const std::exception& e) {
+                        report_error(e.what());
                     }
-                    std::cout << std::flush;
                 }
-                if (!as_expected(def, result)) code = 1;
-                results.push_back(std::move(result));
+                if (!a.json) print_result(def, rep);
+                reported.push_back(std::move(rep));
             }
-            if (stop.stop_requested()) break;
+            if (interrupts.interrupted()) break;
         }
     } catch (const std::exception& e) {
-        if (live) std::cerr << "\r\033[K";
-        std::cerr << "mapsound check: " << e.what() << "\n";
-        code = 1;
+        report_error(e.what());
+        failed = true;
     }
-    watcher.request_stop();
-    std::signal(SIGINT, previous);
-    if (stop.stop_requested()) code = 130;
 
     // Proof obligations for the axioms found counterexample-free (after a
     // complete run only: an interrupted run's evidence is partial).
     std::optional<coq::ExportReport> exported;
-    if (export_coq && code != 130 && !results.empty()) {
+    if (coq_out && !interrupts.interrupted() && !failed && !reported.empty()) {
+        std::vector<check::AxiomResult> results;
+        for (const auto& rep : reported) results.push_back(rep.result);
         try {
-            exported = coq::export_check(def, results, options.events.value_or(def.events), *export_coq);
+            exported = coq::export_check(def, results, bound, *coq_out);
+            coq_out->finish(output::RunStatus::complete);
         } catch (const std::exception& e) {
-            std::cerr << "mapsound check: --export-coq: " << e.what() << "\n";
-            code = 1;
+            exported.reset();
+            report_error(std::string("--export-coq: ") + e.what());
+            try {
+                coq_out->finish(output::RunStatus::failed);  // what was written, listed as such
+            } catch (const std::exception&) {
+            }
         }
     }
+    const auto status = interrupts.interrupted() ? output::RunStatus::interrupted
+                        : failed || !errors.empty() ? output::RunStatus::failed
+                                                   : output::RunStatus::complete;
+    try {
+        out->finish(status);
+    } catch (const std::exception& e) {
+        report_error(e.what());
+    }
 
-    if (json) {
+    int code = errors.empty() ? 0 : 1;
+    for (const auto& rep : reported)
+        if (rep.expectation.agreement == Agreement::different) code = 1;
+    if (interrupts.interrupted()) code = interrupts.exit_code();
+
+    if (a.json) {
         std::ostringstream o;
-        o << "{\"check\": " << json_string(def.name) << ", \"results\": [";
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            const auto& r = results[i];
-            o << (i ? ", " : "") << "{\"axiom\": " << json_string(r.axiom) << ", \"verdict\": \""
-              << check::to_string(r.verdict) << "\", \"expected\": " << json_string(expected_text(def, r.axiom))
-              << ", \"events\": " << r.events << ", \"seconds\": " << fixed(r.seconds, 3)
-              << ", \"statistics\": " << statistics_json(r.statistics);
-            if (r.counterexample) {
-                const auto& c = *r.counterexample;
-                o << ", \"counterexample\": {\"shape\": " << json_string(c.shape);
-                if (c.program_race_free) o << ", \"program_race_free\": " << (*c.program_race_free ? "true" : "false");
-                o << ", \"source_litmus\": " << json_string(c.source_litmus_text)
-                  << ", \"target_litmus\": " << json_string(c.target_litmus_text)
-                  << ", \"source_dot\": " << json_string(c.source_dot)
-                  << ", \"target_dot\": " << json_string(c.target_dot) << "}";
-            }
-            o << "}";
-        }
+        o << "{\"check\": " << json_string(def.name) << ", \"events\": " << bound
+          << ", \"output_directory\": " << json_string(out->path().string()) << ", \"results\": [";
+        for (std::size_t i = 0; i < reported.size(); ++i) o << (i ? ", " : "") << result_json(def, reported[i]);
         o << "]";
-        if (exported) {
-            o << ", \"coq_statements\": [";
-            for (std::size_t i = 0; i < exported->statements.size(); ++i)
-                o << (i ? ", " : "") << json_string(exported->statements[i]);
-            o << "]";
-        }
+        if (exported) o << ", \"coq_statements\": " << json_strings(exported->statements);
+        if (!errors.empty()) o << ", \"errors\": " << json_strings(errors);
+        o << ", \"interrupted\": " << (interrupts.interrupted() ? "true" : "false");
+        if (interrupts.interrupted()) o << ", \"signal\": \"" << interrupts.signal_name() << "\"";
         o << ", \"peak_memory_mib\": " << fixed(peak_memory_mib(), 1) << "}\n";
-        std::cout << o.str();
+        std::cout << o.str() << std::flush;
     } else {
         if (exported) {
-            std::cout << "Coq proof obligations in " << export_coq->string() << ": " << exported->statements.size()
-                      << " lemma statements";
-            for (const auto& a : exported->statements) std::cout << " " << a;
-            std::cout << " (check them with: make -C " << export_coq->string() << ")\n";
+            std::cout << "Coq proof obligations in " << coq_out->path().string() << ": "
+                      << exported->statements.size() << " lemma statements";
+            for (const auto& s : exported->statements) std::cout << " " << s;
+            std::cout << " (check them with: make -C " << coq_out->path().string() << ")\n";
         }
         std::cout << "peak memory " << fixed(peak_memory_mib(), 1) << " MiB\n";
-        if (code == 130) std::cout << "interrupted: the verdicts above are what was proved before the stop\n";
+        if (interrupts.interrupted())
+            std::cout << "interrupted by " << interrupts.signal_name()
+                      << ": the verdicts above are what was proved before the stop"
+                      << (coq_out ? "; no proof obligations were written" : "") << "\n";
     }
     return code;
 }

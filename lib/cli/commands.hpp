@@ -1,5 +1,7 @@
-// The commands of the mapsound tool.  Each returns the process exit code:
-// 0 on success, 1 when an input could not be processed, 2 on usage errors.
+// The commands of the mapsound tool (their options: cli/usage.cpp).  Each
+// returns the process exit code: 0 on success, 1 when an input could not be
+// processed or a file could not be written, 2 on usage errors, and
+// 128 + the signal (130 SIGINT, 143 SIGTERM) when a signal stopped it.
 #pragma once
 
 #include <string>
@@ -13,21 +15,24 @@ inline constexpr const char* version = "0.1.0";
 int litmus_command(const std::vector<std::string>& args);
 
 // mapsound check CHECK [--events N] [--axiom NAME]... [--jobs K] [--json]
-//                [--output DIR]
-// Exit code 0 when every verdict is the one the check file expects, 1 when
-// one differs (or an input is bad), 130 when interrupted.
+//                [--output DIR] ...
+// Exit code 0 when no verdict contradicts the check file's expectations
+// (cli/expectation.hpp), 1 when one does, an input is bad or a file could
+// not be written.
 int check_command(const std::vector<std::string>& args);
 
 // mapsound compare A.cat B.cat [--events N] [--dialect D] [--jobs K] [--json]
 // [--output DIR]: smallest litmus tests one model allows and the other
 // forbids, both ways.  Exit code 0 when the models agree up to N events, 1
-// when a difference was found or an input is bad, 2 on usage errors.
+// when a difference was found, an input is bad or a file could not be
+// written.
 int compare_command(const std::vector<std::string>& args);
 
 // mapsound export-coq CHECK -o DIR [--events N] [--jobs K]
 // Runs the check at N events (default: the check's bound) and writes the
 // Coq project of proofs-export/ into DIR.  Exit code 0 when DIR was
-// written, 1 on bad input, 2 on usage errors.
+// written, 1 on bad input or a write failure; an interrupted run writes
+// nothing.
 int export_coq_command(const std::vector<std::string>& args);
 
 }  // namespace mapsound::cli

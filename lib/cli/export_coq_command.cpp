@@ -9,52 +9,55 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupts.hpp"
+#include "cli/usage.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/coq_export.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::cli {
 
-namespace {
-
-const char* const usage = "usage: mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]\n";
-
-}  // namespace
-
 int export_coq_command(const std::vector<std::string>& args) {
+    const std::string cmd = "export-coq";
     std::optional<std::string> check_path;
     std::optional<std::filesystem::path> dir;
     check::Options options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if ((a == "--events" || a == "--jobs") && i + 1 < args.size()) {
-            const auto n = positive_number(args[++i]);
-            if (!n) {
-                std::cerr << "mapsound export-coq: " << a << " takes a positive number\n";
-                return 2;
-            }
-            if (a == "--events")
-                options.events = *n;
-            else
-                options.jobs = *n;
-        } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
-            dir = args[++i];
+        if (a == "--events") {
+            const auto n = number_option(args, i, cmd);
+            if (!n) return 2;
+            options.events = *n;
+        } else if (a == "--jobs") {
+            const auto n = jobs_option(args, i, cmd);
+            if (!n) return 2;
+            options.jobs = *n;
+        } else if (a == "-o" || a == "--output") {
+            const auto value = text_option(args, i, cmd);
+            if (!value) return 2;
+            dir = *value;
         } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "mapsound export-coq: unknown or incomplete option '" << a << "'\n" << usage;
+            std::cerr << "mapsound export-coq: unknown option '" << a << "'\n" << synopsis(cmd);
             return 2;
         } else if (!check_path) {
             check_path = a;
         } else {
-            std::cerr << "mapsound export-coq: one check file at a time\n" << usage;
+            std::cerr << "mapsound export-coq: one check file at a time\n" << synopsis(cmd);
             return 2;
         }
     }
     if (!check_path || !dir) {
-        std::cerr << usage;
+        std::cerr << synopsis(cmd);
         return 2;
     }
+    // SIGINT and SIGTERM stop the search; then nothing is exported, since
+    // the statements need the complete search as their evidence.
+    Interrupts interrupts;
+    options.stop = interrupts.token();
     try {
         check::Checker checker(mapping::load_check(*check_path));
         const auto& def = checker.definition();
+        output::OutputDirectory out(*dir, "export-coq " + def.name);  // tried before the search
         const int events = options.events.value_or(def.events);
         std::cout << "check " << def.name << " up to " << events << " events (bounded evidence for the statements)\n"
                   << std::flush;
@@ -66,7 +69,20 @@ int export_coq_command(const std::vector<std::string>& args) {
                       << (r.verdict == check::Verdict::fails ? " at " : " up to ") << r.events << " events ("
                       << seconds << " s)\n";
         }
-        const coq::ExportReport report = coq::export_check(def, results, events, *dir);
+        if (interrupts.interrupted()) {
+            std::cout << "interrupted by " << interrupts.signal_name() << ": nothing written to "
+                      << dir->string() << " (the statements need the complete search)\n";
+            return interrupts.exit_code();
+        }
+        std::optional<coq::ExportReport> exported;
+        try {
+            exported = coq::export_check(def, results, events, out);
+        } catch (...) {
+            out.finish(output::RunStatus::failed);  // what was written, listed as such
+            throw;
+        }
+        out.finish(output::RunStatus::complete);
+        const coq::ExportReport& report = *exported;
         std::cout << "wrote " << report.written.size() << " files to " << dir->string() << "\n";
         for (const auto& k : report.kept) std::cout << "  kept " << k << " (yours, never overwritten)\n";
         for (const auto& s : report.statements) std::cout << "  statement: " << s << "\n";
@@ -74,7 +90,7 @@ int export_coq_command(const std::vector<std::string>& args) {
         std::cout << "check the proofs with: make -C " << dir->string() << "\n";
     } catch (const std::exception& e) {
         std::cerr << "mapsound export-coq: " << e.what() << "\n";
-        return 1;
+        return interrupts.interrupted() ? interrupts.exit_code() : 1;
     }
     return 0;
 }

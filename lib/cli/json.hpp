@@ -2,10 +2,19 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace mapsound::cli {
 
-// The JSON string literal for 's' (quotes included).
+// The JSON string literal for 's' (quotes included), always valid UTF-8
+// whatever 's' holds: well-formed UTF-8 sequences are kept, control
+// characters are escaped, and every byte that is not part of a well-formed
+// sequence (a stray continuation byte, a truncated or overlong sequence, an
+// encoded surrogate, a code point above U+10FFFF) is read as Latin-1 and
+// written \u00XX, so that no byte of a file name or message is lost.
 std::string json_string(const std::string& s);
+
+// A JSON array of json_string()s.
+std::string json_strings(const std::vector<std::string>& items);
 
 }  // namespace mapsound::cli

@@ -102,7 +102,7 @@ private:
             lx_.expect_punct(":=");
             const Operand value = expr();
             lx_.expect_punct(";");
-            emit(Store{std::move(target), value, MemoryOrder::plain, Scope::none});
+            emit(Store{std::move(target), value, MemoryOrder::plain, Scope::none, {}});
             return;
         }
         // Not a global, so a register that a read assigns: "r := g;".  When
@@ -124,7 +124,7 @@ private:
         lx_.next();
         Address from = access(source);
         lx_.expect_punct(";");
-        emit(Load{Register{t.text}, std::move(from), MemoryOrder::plain, Scope::none});
+        emit(Load{Register{t.text}, std::move(from), MemoryOrder::plain, Scope::none, {}});
         registers_.insert(t.text);
     }
 

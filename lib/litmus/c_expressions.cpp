@@ -375,7 +375,7 @@ Register CExpressions::lower(const CExpr& e, const std::optional<Register>& dest
         case CExpr::Kind::deref: {
             Address a = address(e.kids[0]);
             const Register d = target();
-            emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none});
+            emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none, {}});
             return d;
         }
         case CExpr::Kind::call: return *call(e, dest, true);
@@ -464,20 +464,20 @@ std::optional<Register> CExpressions::call(const CExpr& e, const std::optional<R
         case CallKind::load: {
             Address a = address(e.kids[0]);
             const std::optional<Register> d = target();
-            emit(Load{*d, std::move(a), e.orders[0], e.scope});
+            emit(Load{*d, std::move(a), e.orders[0], e.scope, {}});
             return d;
         }
         case CallKind::store: {
             Address a = address(e.kids[0]);
             const Operand v = operand(e.kids[1]);
-            emit(Store{std::move(a), v, e.orders[0], e.scope});
+            emit(Store{std::move(a), v, e.orders[0], e.scope, {}});
             return std::nullopt;
         }
         case CallKind::rmw: {
             Address a = address(e.kids[0]);
             const Operand v = operand(e.kids[1]);
             const std::optional<Register> d = target();
-            emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope});
+            emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope, {}});
             return d;
         }
         case CallKind::cas: {
@@ -498,7 +498,7 @@ std::optional<Register> CExpressions::call(const CExpr& e, const std::optional<R
             emit(std::move(c));
             return d;
         }
-        case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope}); return std::nullopt;
+        case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope, {}}); return std::nullopt;
     }
     return std::nullopt;
 }

@@ -98,7 +98,7 @@ private:
             lx_.expect_punct(";");
             // The address is computed before the stored value.
             Address a = x_.address(target.kids[0]);
-            x_.emit(Store{std::move(a), x_.operand(value), MemoryOrder::plain, Scope::none});
+            x_.emit(Store{std::move(a), x_.operand(value), MemoryOrder::plain, Scope::none, {}});
             return;
         }
         if (t.kind == TokenKind::identifier && is_statement_keyword(t.text))

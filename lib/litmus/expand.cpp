@@ -370,7 +370,7 @@ private:
         pre.locations = x_.memory.names;
         for (const Thread& th : x_.test.threads) {
             const Placement p = th.placement.value_or(Placement{});
-            pre.threads.push_back(exec::ThreadPlacement{p.cta, p.gpu});
+            pre.threads.push_back(exec::ThreadPlacement{p.cta, p.gpu, p.sg, p.cluster, p.qf});
         }
         for (std::size_t cell = 0; cell < x_.memory.names.size(); ++cell) {
             Event e;

@@ -73,7 +73,10 @@ std::int64_t rmw_result(RmwOp op, std::int64_t old, std::int64_t value, std::int
 EScope event_scope(Scope s) {
     switch (s) {
         case Scope::none: return EScope::none;
+        case Scope::sg: return EScope::sg;
         case Scope::cta: return EScope::cta;
+        case Scope::cluster: return EScope::cluster;
+        case Scope::qf: return EScope::qf;
         case Scope::gpu: return EScope::gpu;
         case Scope::sys: return EScope::sys;
     }
@@ -115,7 +118,10 @@ const char* order_name(Order o) {
 const char* scope_name(EScope s) {
     switch (s) {
         case EScope::none: return "";
+        case EScope::sg: return "sg";
         case EScope::cta: return "cta";
+        case EScope::cluster: return "cluster";
+        case EScope::qf: return "qf";
         case EScope::gpu: return "gpu";
         case EScope::sys: return "sys";
     }

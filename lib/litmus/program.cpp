@@ -19,7 +19,10 @@ std::string_view to_string(Dialect d) {
 std::string_view to_string(Scope s) {
     switch (s) {
         case Scope::none: return "none";
+        case Scope::sg: return "sg";
         case Scope::cta: return "cta";
+        case Scope::cluster: return "cluster";
+        case Scope::qf: return "qf";
         case Scope::gpu: return "gpu";
         case Scope::sys: return "sys";
     }

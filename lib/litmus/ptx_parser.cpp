@@ -333,7 +333,7 @@ private:
             sem != MemoryOrder::volatile_)
             fail_on_part(t, parts, is_sem, "load semantics (.weak, .relaxed, .acquire, .volatile)");
         access_scope(t, parts, sem, q.scope);
-        return Load{d, location(), sem, q.scope.value_or(Scope::none)};
+        return Load{d, location(), sem, q.scope.value_or(Scope::none), {}};
     }
 
     Instruction store(const Token& t, const std::vector<Part>& parts) {
@@ -345,7 +345,7 @@ private:
         access_scope(t, parts, sem, q.scope);
         Address a = location();
         comma();
-        return Store{a, value(), sem, q.scope.value_or(Scope::none)};
+        return Store{a, value(), sem, q.scope.value_or(Scope::none), {}};
     }
 
     // atom.<sem>.<scope>.<op> d, x, v (cas: d, x, expected, new) and
@@ -388,13 +388,13 @@ private:
             sem != MemoryOrder::release)
             fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel, .acquire, .release)");
         if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
-        return Fence{FenceKind::fence, sem, *q.scope};
+        return Fence{FenceKind::fence, sem, *q.scope, {}};
     }
 
     Instruction membar(const Token& t, const std::vector<Part>& parts) {
         const Qualifiers q = qualifiers(t, parts, false, true, false);
         if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gl, .gpu, .sys) on '" + t.text + "'");
-        return Fence{FenceKind::membar, MemoryOrder::seq_cst, *q.scope};
+        return Fence{FenceKind::membar, MemoryOrder::seq_cst, *q.scope, {}};
     }
 
     // bar.cta.sync / bar.sync / bar.cta.arrive / bar.arrive (also with the
@@ -416,7 +416,7 @@ private:
             }
         }
         if (!arrive) lx_.fail(t, "'bar.cta.sync', 'bar.sync', 'bar.cta.arrive' or 'bar.arrive'");
-        Barrier b{value(), std::nullopt, std::nullopt, *arrive};
+        Barrier b{value(), std::nullopt, std::nullopt, *arrive, {}};
         if (lx_.accept_punct(",") || at_value()) {
             b.resource = value();
             if (lx_.accept_punct(",") || at_value()) b.thread_count = value();

@@ -59,12 +59,15 @@ public:
             }
             advance();
             if (keyword.text == "check") {
-                check.name = argument("a check name after 'check'").text;
+                check.name = name();
             } else if (keyword.text == "source") {
+                check.source_at = token_.pos;
                 check.source_model = existing_file("a source model path after 'source'");
             } else if (keyword.text == "target") {
+                check.target_at = token_.pos;
                 check.target_model = existing_file("a target model path after 'target'");
             } else if (keyword.text == "mapping") {
+                check.mapping_at = token_.pos;
                 check.mapping = existing_file("a mapping path after 'mapping'");
             } else if (keyword.text == "events") {
                 check.events = bound();
@@ -77,6 +80,7 @@ public:
                 else
                     fail(mode, "'extends' or 'per-thread' after 'lift'");
             } else if (keyword.text == "race-free") {
+                check.race_free_at = token_.pos;
                 check.race_free_flag = argument("a flag name of the source model after 'race-free'").text;
             } else {
                 check.axioms.push_back(axiom(check.axioms));
@@ -109,6 +113,20 @@ private:
     void expect_line_end() {
         if (token_.kind == TokenKind::word) fail(token_, "end of line");
         if (token_.kind == TokenKind::newline) advance();
+    }
+
+    // The check's name: it names files and directories, so it is kept to
+    // portable file-name characters.
+    std::string name() {
+        const Token word = argument("a check name after 'check'");
+        const auto alnum = [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        };
+        const auto portable = [&](char c) { return alnum(c) || c == '-' || c == '_' || c == '.'; };
+        const bool starts_well = alnum(word.text[0]);
+        if (!starts_well || !std::all_of(word.text.begin(), word.text.end(), portable))
+            fail(word, "a check name of letters, digits, '-', '_' and '.', starting with a letter or digit");
+        return word.text;
     }
 
     // A path relative to the check file's directory (or absolute), which
@@ -144,6 +162,7 @@ private:
         AxiomExpectation expectation;
         expectation.name = name.text;
         expectation.line = name.pos.line;
+        expectation.where = name.pos;
         if (verdict.text == "holds")
             expectation.expected = Expectation::holds;
         else if (verdict.text == "fails")

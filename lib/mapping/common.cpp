@@ -71,7 +71,10 @@ std::string ptx_semantics_name(exec::Order order) {
 std::string scope_name(exec::Scope scope) {
     switch (scope) {
     case exec::Scope::none: return "none";
+    case exec::Scope::sg: return "sg";
     case exec::Scope::cta: return "cta";
+    case exec::Scope::cluster: return "cluster";
+    case exec::Scope::qf: return "qf";
     case exec::Scope::gpu: return "gpu";
     case exec::Scope::sys: return "sys";
     }

@@ -69,7 +69,18 @@ struct CatStatement {
     CatExprPtr expr;       // axiom, require: the tested expression; witness: the upper bound
     std::string name;      // `as name` (axiom/require), witness name, include path
     std::string description;  // witness: the `as "..."` text (empty when absent)
+    SourcePos name_pos;       // witness, axiom, require: of the name (or the expression that names it)
 };
+
+// The name an axiom, flag or requirement goes by: its `as` name; else the
+// tested expression's when it is a name (`acyclic hb` is "hb"); else the
+// test and line ("acyclic@12").
+inline std::string statement_name(const CatStatement& st) {
+    if (!st.name.empty()) return st.name;
+    static const char* const tests[] = {"acyclic", "irreflexive", "empty"};
+    if (st.expr && st.expr->kind == CatExpr::Kind::name) return st.expr->name;
+    return std::string(tests[static_cast<int>(st.test)]) + "@" + std::to_string(st.pos.line);
+}
 
 struct CatModel {
     std::string title;  // the optional quoted or bare title on the first line

@@ -277,12 +277,7 @@ private:
                 break;
         }
         if (st.negated) a.holds = !a.holds;
-        if (a.name.empty()) {
-            static const char* tests[] = {"acyclic", "irreflexive", "empty"};
-            a.name = st.expr->kind == K::name ? st.expr->name
-                                              : std::string(tests[static_cast<int>(st.test)]) + "@" +
-                                                    std::to_string(st.pos.line);
-        }
+        a.name = statement_name(st);
         return a;
     }
 

@@ -4,6 +4,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <system_error>
 #include <utility>
@@ -165,12 +166,15 @@ private:
     }
 
     // `as name`; a "string" is accepted too, since names cannot hold spaces.
-    std::string parse_optional_as(const std::string& what) {
+    // 'where' receives the name's position.
+    std::string parse_optional_as(const std::string& what, SourcePos* where = nullptr) {
         if (!accept(TokenKind::kw_as)) return {};
         if (!at(TokenKind::name) && !at(TokenKind::string)) {
             fail_expected(what + " after 'as'", peek());
         }
-        return take().text;
+        Token name = take();
+        if (where) *where = name.pos;
+        return name.text;
     }
 
     void parse_axiom(std::vector<CatStatement>& out) {
@@ -200,7 +204,8 @@ private:
         }
         statement.test = parse_test(context);
         statement.expr = parse_expr().expr;
-        statement.name = parse_optional_as("a name");
+        statement.name_pos = statement.expr->pos;  // a derived name is the expression's
+        statement.name = parse_optional_as("a name", &statement.name_pos);
         out.push_back(std::move(statement));
     }
 
@@ -208,7 +213,9 @@ private:
         CatStatement statement;
         statement.kind = CatStatement::Kind::witness;
         statement.pos = take().pos;
-        statement.name = expect(TokenKind::name, "a name after 'witness'").text;
+        const Token name = expect(TokenKind::name, "a name after 'witness'");
+        statement.name = name.text;
+        statement.name_pos = name.pos;
         expect(TokenKind::less_equal, "'<=' after the witness name");
         statement.expr = parse_expr().expr;
         statement.description = parse_optional_as("a description");
@@ -424,12 +431,34 @@ private:
     int nesting_ = 0;
 };
 
+// Witnesses, and axioms with flags, are chosen by name (a check's `axiom`
+// line, `--forbid`, the lift's `co`): a second one of a name would be
+// silently chosen over or multiplied with the first, so it is an error.
+void check_unique_names(const CatModel& model) {
+    std::map<std::string, const CatStatement*> witnesses, axioms;
+    for (const auto& st : model.statements) {
+        const bool witness = st.kind == CatStatement::Kind::witness;
+        if (!witness && st.kind != CatStatement::Kind::axiom) continue;
+        const std::string name = witness ? st.name : statement_name(st);
+        const auto [it, fresh] = (witness ? witnesses : axioms).emplace(name, &st);
+        if (fresh) continue;
+        const SourcePos& first = it->second->name_pos;
+        std::string message = std::string(witness ? "a second witness '" : "a second axiom or flag named '") + name +
+                              "' (the first is at " + first.file + ":" + std::to_string(first.line) + ":" +
+                              std::to_string(first.column) + ")";
+        if (!witness && st.name.empty()) message += "; give one of them a name with 'as NAME'";
+        else if (witness) message += "; each witness is one relation the solver chooses";
+        throw ParseError(st.name_pos, message);
+    }
+}
+
 CatModel parse_root(IncludeState& state, std::string text, const std::string& name,
                     const std::string& dir) {
     CatModel model;
     model.path = name;
     Parser parser(state, std::move(text), name, dir);
     parser.parse(model.statements, model.title);
+    check_unique_names(model);
     return model;
 }
 

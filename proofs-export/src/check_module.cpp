@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "identifier.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
@@ -30,7 +31,10 @@ const char* order_set(exec::Order o) {
 
 const char* scope_set(exec::Scope s) {
     switch (s) {
+        case exec::Scope::sg: return "SG";
         case exec::Scope::cta: return "CTA";
+        case exec::Scope::cluster: return "CLUSTER";
+        case exec::Scope::qf: return "QF";
         case exec::Scope::gpu: return "GPU";
         case exec::Scope::sys: return "SYS";
         case exec::Scope::none: return nullptr;
@@ -281,8 +285,8 @@ CheckModule check_module(const CheckModuleInput& in) {
         if (result->verdict == check::Verdict::fails) {
             std::string where = result->counterexample
                                     ? "litmus test " + result->counterexample->source_litmus.name + " (counterexamples/" +
-                                          expectation.name + "-source.litmus, compiled: " + expectation.name +
-                                          "-target.litmus)"
+                                          output::safe_file_name(expectation.name) + "-source.litmus, compiled: " +
+                                          output::safe_file_name(expectation.name) + "-target.litmus)"
                                     : std::string("no counterexample recorded");
             out.omitted.push_back(expectation.name + ": counterexample at " + std::to_string(result->events) +
                                   " events, " + where);

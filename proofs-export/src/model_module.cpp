@@ -315,13 +315,7 @@ private:
                 if (t.arity == 0) t = need(t, 2, *st.expr);
                 if (st.test != CatStatement::Test::empty && t.arity != 2)
                     fail(st.expr->pos, "acyclic and irreflexive need a relation");
-                std::string name = st.name;
-                if (name.empty()) {
-                    static const char* tests[] = {"acyclic", "irreflexive", "empty"};
-                    name = st.expr->kind == K::name
-                               ? st.expr->name
-                               : std::string(tests[static_cast<int>(st.test)]) + "@" + std::to_string(st.pos.line);
-                }
+                const std::string name = statement_name(st);
                 const auto kind = st.kind == CatStatement::Kind::require ? ModelItem::Kind::requirement
                                   : st.flag                              ? ModelItem::Kind::flag
                                                                          : ModelItem::Kind::axiom;

@@ -48,13 +48,62 @@ expect("check counterexample round trip, source" 0 stdout "Test cxx-to-ptx-thin-
        litmus --model ${SOURCE_DIR}/models/rc11-scoped.cat --forbid thin-air ${out_dir}/thin-air-source.litmus)
 expect("check counterexample round trip, target" 0 stdout "Test cxx-to-ptx-thin-air Ok"
        litmus --model ${ptx} ${out_dir}/thin-air-target.litmus)
-expect("check holds below the expected size: a different verdict" 1 stdout "thin-air: holds up to 3 events .*DIFFERENT"
+# An expectation speaks of the check's own bound: below the size of the
+# expected counterexample it cannot be tested, which is no mismatch.
+expect("check below the expected size: untested, not different" 0 stdout
+       "thin-air: holds up to 3 events .* expected fails at 4: untested \\(not testable at 3 events: the expected counterexample has 4 events\\)"
        check ${cxx} --events 3 --axiom thin-air --output ${out_dir})
-expect("check json" 0 stdout "{\"check\": \"cxx-to-ptx\", \"results\": \\[{\"axiom\": \"thin-air\", \"verdict\": \"fails\", \"expected\": \"fails at 4\", \"events\": 4,"
+expect("check sc at 4 events: untested, exit 0" 0 stdout "sc: holds up to 4 events .* expected fails at 5: untested"
+       check ${cxx} --events 4 --axiom sc --output ${out_dir})
+expect("check untested in json" 0 stdout "\"expectation\": \"untested\", \"expectation_note\": \"not testable at 3 events"
+       check ${cxx} --events 3 --axiom thin-air --json --output ${out_dir})
+# A contradiction within the check's bound still is one.
+set(wrong ${CMAKE_CURRENT_BINARY_DIR}/cli-wrong.check)
+file(WRITE ${wrong} "check wrong\nsource ${SOURCE_DIR}/models/rc11-scoped.cat\ntarget ${ptx}\nmapping ${SOURCE_DIR}/mappings/cxx-to-ptx.map\nevents 4\nrace-free data-race\naxiom thin-air holds\n")
+expect("check contradicting its expectation" 1 stdout "thin-air: fails at 4 events .* expected holds up to 4: DIFFERENT"
+       check ${wrong} --output ${out_dir})
+expect("check json" 0 stdout "{\"check\": \"cxx-to-ptx\", \"events\": 4, \"output_directory\": \"[^\"]*cli-check-out\", \"results\": \\[{\"axiom\": \"thin-air\", \"verdict\": \"fails\", \"expected\": \"fails at 4\", \"expectation\": \"ok\", \"events\": 4,"
+       check ${cxx} --events 4 --axiom thin-air --json --output ${out_dir})
+expect("check json lists the files it wrote" 0 stdout "\"files\": \\[\"[^\"]*cli-check-out/thin-air-source.litmus\", \"[^\"]*cli-check-out/thin-air-target.litmus\""
        check ${cxx} --events 4 --axiom thin-air --json --output ${out_dir})
 expect("check unknown axiom" 1 stderr "has no axiom 'nope'; it has coherence" check ${cxx} --axiom nope)
 expect("check missing file" 1 stderr "no-such.check" check ${here}/no-such.check)
 expect("check usage" 2 stderr "usage: mapsound check" check)
+expect("check unknown axiom in the check file, positioned" 1 stderr "bad-axiom.check:7:7: the source model [^ ]* has no axiom or flag 'nope'; it has coherence"
+       check ${here}/bad-axiom.check)
+expect("check unknown race-free flag, positioned" 1 stderr "bad-race-flag.check:6:11: the source model [^ ]* has no flag 'no-such-flag' \\(its flags: thin-air, data-race\\)"
+       check ${here}/bad-race-flag.check)
+expect("check target without co, positioned" 1 stderr "no-co-target.check:3:8: the target model [^ ]* has no 'witness co'"
+       check ${here}/no-co-target.check)
+expect("check mapping without plain rules, positioned" 1 stderr "rmw-only.check:4:9: the mapping [^ ]* has no rule for reads, writes or fences"
+       check ${here}/rmw-only.check)
+expect("check name that is a path" 1 stderr "path-name.check:1:7: expected a check name of letters, digits"
+       check ${here}/path-name.check)
+expect("check empty file" 1 stderr "empty.check:1:1: expected a 'check' line" check ${here}/empty.check)
+expect("check a directory" 1 stderr "hostile: is a directory, not a file" check ${here}/hostile)
+
+# Numbers: all of the text, in range, one parser for every command.
+expect("check --events 3x" 2 stderr "--events takes a positive whole number, not '3x'" check ${cxx} --events 3x)
+expect("check --jobs 2x" 2 stderr "--jobs takes a whole number from 1 to 256, not '2x'" check ${cxx} --jobs 2x)
+expect("check --jobs 100000" 2 stderr "--jobs takes a whole number from 1 to 256, not '100000' \\(each job is a thread"
+       check ${cxx} --jobs 100000)
+expect("check --events without a value" 2 stderr "--events takes a positive whole number" check ${cxx} --events)
+expect("check --output without a value" 2 stderr "--output needs a value" check ${cxx} --output)
+expect("litmus --unroll 5x" 2 stderr "--unroll takes a positive whole number, not '5x'" litmus --model ${ptx} --unroll 5x ${mp})
+expect("litmus --unroll 0" 2 stderr "--unroll takes a positive whole number, not '0'" litmus --model ${ptx} --unroll 0 ${mp})
+expect("compare --jobs 1000" 2 stderr "--jobs takes a whole number from 1 to 256" compare a.cat b.cat --jobs 1000)
+expect("compare --events -1" 2 stderr "--events takes a positive whole number, not '-1'" compare a.cat b.cat --events -1)
+expect("export-coq --events 4x" 2 stderr "--events takes a positive whole number, not '4x'" export-coq ${cxx} -o x --events 4x)
+
+# Help: each command's own, and every option of every command in the whole.
+foreach(command litmus check compare export-coq)
+  expect("${command} --help" 0 stdout "^usage: mapsound ${command} .*options:.*--help" ${command} --help)
+  expect("help ${command}" 0 stdout "^usage: mapsound ${command} " help ${command})
+endforeach()
+foreach(option --model --states --unroll --forbid --events --target-events --axiom --jobs --json --output
+               --export-coq --race-free-programs --reference --progress --dialect -o)
+  expect("mapsound --help lists ${option}" 0 stdout "  ${option}[ ,]" --help)
+endforeach()
 
 # mapsound compare: both directions, exit 1 when the models differ, 0 when
 # they agree up to the bound; the test it prints is decided by litmus mode.

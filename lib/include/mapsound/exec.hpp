@@ -25,9 +25,38 @@ enum class EventKind { read, write, fence, barrier };
 // the same names where they mean the same thing (see README).
 enum class Order { none, na, weak, rlx, acq, rel, acq_rel, sc };
 
-// The scope an operation is qualified with; 'none' means the thread only
-// (non-atomic C++ accesses, PTX .weak).
-enum class Scope { none, cta, gpu, sys };
+// The levels of the scope tree, innermost first: thread (none), subgroup,
+// CTA (= workgroup), cluster, queue family, GPU (= device), system.  Each
+// dialect uses a subset (PTX: cta cluster gpu sys; Vulkan: sg wg qf dv;
+// OpenCL: wg dev all); an event's scope is the level it is qualified with,
+// and 'none' means the thread only (non-atomic C++ accesses, PTX .weak).
+enum class Scope { none, sg, cta, cluster, qf, gpu, sys };
+
+// Tags beyond kind, order and scope that some models read (see README,
+// "Execution vocabulary"); each is a set of the vocabulary of the same name.
+enum class Tag : unsigned {
+    sur,       // SUR: PTX surface proxy (sust/suld, fence.proxy.surface)
+    tex,       // TEX: PTX texture proxy (tld, fence.proxy.texture)
+    con,       // CON: PTX constant proxy (cold, fence.proxy.constant)
+    alias,     // ALIAS: PTX fence.proxy.alias
+    nonpriv,   // NONPRIV: Vulkan non-private access
+    sc0,       // SC0, SC1: Vulkan storage class of an access
+    sc1,
+    semsc0,    // SEMSC0, SEMSC1: Vulkan storage-class semantics
+    semsc1,
+    av,        // AV, VIS: Vulkan availability / visibility of an access
+    vis,
+    semav,     // SEMAV, SEMVIS: Vulkan availability / visibility semantics
+    semvis,
+    avdevice,  // AVDEVICE, VISDEVICE: Vulkan device-domain operations
+    visdevice,
+    global,    // GLOBAL, LOCAL: OpenCL memory region of an access, or the
+    local,     //   regions a fence or barrier applies to
+    count_
+};
+inline constexpr unsigned kTagCount = static_cast<unsigned>(Tag::count_);
+// The vocabulary's name for a tag ("SUR", "NONPRIV", ...).
+const char* tag_name(Tag t);
 
 struct Event {
     EventKind kind = EventKind::read;
@@ -45,12 +74,33 @@ struct Event {
     // BAR_ARRIVE).
     int barrier_instance = 0;
     bool barrier_arrive = false;
+    unsigned tags = 0;      // bit t set: the event carries Tag t
+    // The location as the program names it, when that differs from
+    // 'location' (a PTX 7.5 alias of it); -1: the same.
+    int virtual_location = -1;
+
+    bool has(Tag t) const { return (tags >> static_cast<unsigned>(t)) & 1U; }
+    Event& tag(Tag t) {
+        tags |= 1U << static_cast<unsigned>(t);
+        return *this;
+    }
 };
 
+// Where a thread runs in the scope tree: the instance of each level,
+// numbered within the enclosing instance ("P0@cta 1,gpu 0": CTA 1 of GPU
+// 0).  Two threads share an instance of a level when their numbers agree
+// at that level and every level above it; levels a test does not mention
+// are 0, so all its threads share them.
 struct ThreadPlacement {
     int cta = 0;
     int gpu = 0;
+    int sg = 0;
+    int cluster = 0;
+    int qf = 0;
     bool operator==(const ThreadPlacement&) const = default;
+    // Whether two threads placed so share the instance of 'level' (sg ..
+    // gpu; sys: always; none: never).
+    bool shares(const ThreadPlacement& other, Scope level) const;
 };
 
 struct PreExecution {
@@ -65,13 +115,33 @@ struct PreExecution {
 // The atoms of an execution's universe: "e<i>" for event i.
 rel::Universe universe_of(const PreExecution& x);
 
-// The vocabulary of a pre-execution: every base set and relation as a
-// constant, and 'rf' as the given free relation.  Names (README,
-// "Execution vocabulary"): sets R W F BAR BAR_ARRIVE M IW RMW, NA WEAK RLX
-// ACQ REL ACQ_REL SC, CTA GPU SYS; relations po rf rmw addr data ctrl loc
-// int ext scta sgpu incl sbar (distinct barrier events of one instance of
-// one barrier in one CTA).
+// The vocabulary of a pre-execution: every name of README's "Execution
+// vocabulary" as a constant, and 'rf' as the given free relation.  The
+// primitive facts (kinds, tags, scopes, locations, program order, thread
+// placement, barrier instances) are read off the events; every derived name
+// (loc, int, ext, incl, scta, ...) is the value of its one definition in
+// vocabulary_definitions(), evaluated on those facts.
 model::Vocabulary vocabulary_of(const PreExecution& x, const rel::Relation& rf);
+
+// The definitions of the derived vocabulary names over the primitive ones
+// (lib/exec/vocabulary.cat, built into the library).  The mapping checker
+// instantiates the same definitions on its symbolic primitives, and the Coq
+// export translates them, so each name has one definition.
+const model::Model& vocabulary_definitions();
+// The text of lib/exec/vocabulary.cat.
+const std::string& vocabulary_text();
+// The names vocabulary.cat takes as given, in its order: sets first, then
+// relations ("rf" among them).
+const std::vector<std::string>& primitive_names();
+// The whole vocabulary from the primitive facts: 'primitives' (one entry
+// per primitive_names(), "_" included) and every derived name as its
+// definition over them.  Throws std::invalid_argument naming a missing
+// primitive.
+model::Vocabulary derive_vocabulary(model::Vocabulary primitives);
+
+// The names that depend on the scope tree or on scope tags: a model that
+// reads none of them cannot tell scopes apart.
+const std::vector<std::string>& scope_names();
 
 // Bounds rf by the pairs (w, r) of a write and a read of the same location
 // and value, and returns the formula that makes rf a function from reads to

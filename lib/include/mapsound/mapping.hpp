@@ -41,7 +41,7 @@
 // A CHECK FILE (`checks/*.check`) says what to check about a mapping:
 //
 //   # The scoped C++ to PTX mapping, seed 000 section 5.2
-//   check   cxx-to-ptx                   the check's name
+//   check   cxx-to-ptx                   the check's name (letters, digits, - _ .)
 //   source  ../models/rc11-scoped.cat    paths relative to the check file
 //   target  ../models/ptx-6.0.cat
 //   mapping ../mappings/cxx-to-ptx.map
@@ -53,7 +53,10 @@
 //
 // One keyword per line, in any order: check, source, target, mapping and
 // events exactly once each, race-free and lift at most once, axiom at least once
-// and never twice for one name.  Words are separated by blanks; a `#` or
+// and never twice for one name.  The check's name starts with a letter or
+// digit and has only letters, digits, `-`, `_` and `.` (it names the default
+// output directory mapsound-out/NAME and the counterexample tests).  Words
+// are separated by blanks; a `#` or
 // `//` starting a word starts a comment (so paths may contain them
 // elsewhere).  `events N`: the default bound, a positive integer counting
 // source events, where a read-modify-write counts 2 (its read and its
@@ -65,7 +68,7 @@
 // the source model; a flag counts as violated where it fires (so
 // `axiom thin-air fails` says some mapped execution raises the flag
 // thin-air).  The check parser does not open the models, so unknown names
-// are the checker's to report.
+// are the checker's to report, at the positions the definition records.
 //
 // Every error is a MappingError whose what() is "file:line:col: message",
 // for syntax "file:line:col: expected ..., found '...'".  Lines and columns
@@ -193,6 +196,7 @@ struct AxiomExpectation {
     Expectation expected = Expectation::holds;
     std::optional<int> smallest;  // `fails at N`: N source events
     int line = 0;
+    Position where;  // of the name, for errors about it
 };
 
 struct CheckDefinition {
@@ -207,6 +211,9 @@ struct CheckDefinition {
     std::optional<std::string> race_free_flag;
     Lift lift = Lift::extends;
     std::vector<AxiomExpectation> axioms;  // in file order, names distinct
+    // Where each was written (the argument's token), for errors the checker
+    // finds once the files are loaded; line 0 when not from a file.
+    Position source_at, target_at, mapping_at, race_free_at;
 };
 
 // Parses check text.  'file' names the text in messages; relative paths in

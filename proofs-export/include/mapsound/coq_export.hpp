@@ -14,6 +14,10 @@
 #include "mapsound/check.hpp"
 #include "mapsound/mapping.hpp"
 
+namespace mapsound::output {
+class OutputDirectory;  // lib/output/output_directory.hpp
+}
+
 namespace mapsound::coq {
 
 struct ExportReport {
@@ -25,11 +29,18 @@ struct ExportReport {
 
 // Writes the Coq project for 'check' into 'dir' (created if needed) from the
 // checker's results at bound 'events': an axiom whose verdict is holds gets
-// a statement with its bounded evidence; fails and unknown get none.  Throws
-// model::ModelError, mapping::MappingError, std::runtime_error (a model
-// construct that cannot be exported, "file:line:col: ..."; a file that
-// cannot be written).
+// a statement with its bounded evidence; fails and unknown get none.  Each
+// file is written whole (temporary name, then rename) and listed in the
+// directory's MANIFEST, except the proof skeleton, which is the user's.
+// Throws model::ModelError, mapping::MappingError, std::runtime_error (a
+// model construct that cannot be exported, "file:line:col: ..."; a file or
+// directory that cannot be written).
 ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
                           int events, const std::filesystem::path& dir);
+
+// The same into an output directory opened (and tried) before the search;
+// the caller finishes it (OutputDirectory::finish).
+ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
+                          int events, output::OutputDirectory& dir);
 
 }  // namespace mapsound::coq

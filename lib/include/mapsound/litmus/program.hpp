@@ -42,14 +42,21 @@ enum class Dialect {
              // instances are threads, every access is plain, no scopes
 };
 
-// The scope qualifier of an access, fence or RMW.
-//   none  no scope applies: PTX .weak/.volatile accesses, C plain accesses,
-//         every AuDaLa access.
-//   cta   PTX .cta, C memory_scope_cta
-//   gpu   PTX .gpu (and membar.gl), C memory_scope_gpu
-//   sys   PTX .sys, C memory_scope_sys (also every C atomic written without
-//         a scope argument: sys is the default of the scoped extension)
-enum class Scope { none, cta, gpu, sys };
+// The scope qualifier of an access, fence, RMW or barrier: a level of the
+// scope tree (exec::Scope has the same levels), spelled per dialect.
+//   none     no scope applies: PTX .weak/.volatile accesses, C plain
+//            accesses, every AuDaLa access, Vulkan non-atomic accesses.
+//   sg       Vulkan .sg (subgroup)
+//   cta      PTX .cta, C memory_scope_cta, Vulkan .wg, OpenCL
+//            memory_scope_work_group
+//   cluster  PTX .cluster, C memory_scope_cluster
+//   qf       Vulkan .qf (queue family)
+//   gpu      PTX .gpu (and membar.gl), C memory_scope_gpu, Vulkan .dv,
+//            OpenCL memory_scope_device
+//   sys      PTX .sys, C memory_scope_sys (also every C atomic written
+//            without a scope argument: sys is the default of the scoped
+//            extension), OpenCL memory_scope_all_svm_devices
+enum class Scope { none, sg, cta, cluster, qf, gpu, sys };
 
 // The memory order of a C access or fence, or the semantic qualifier of a PTX
 // one.  Each dialect uses a subset:
@@ -138,6 +145,27 @@ struct Address {
 // ---------------------------------------------------------------------------
 // Instructions
 
+// What an access, fence or barrier says beyond its order and scope, in
+// the dialects that have more (PTX 7.5 proxies, Vulkan storage classes and
+// availability/visibility, OpenCL memory regions).  Every field's default
+// means "not written", so PTX 6.0, C and AuDaLa tests leave it alone.
+struct Qualifiers {
+    // PTX 7.5: the proxy an access goes through (sust/suld: surface, tld:
+    // texture, ld.const/cold: constant), or that a fence.proxy.<kind> orders.
+    enum class Proxy { generic, surface, texture, constant };
+    Proxy proxy = Proxy::generic;
+    // Vulkan: the storage class of an access (.sc0 = 0, ...), -1: none.
+    int storage_class = -1;
+    // Vulkan: the storage-class semantics (.semsc<k>: bit k).
+    unsigned semantics = 0;
+    // Vulkan: .av, .vis, .semav, .semvis, .nonpriv.
+    bool av = false, vis = false, semav = false, semvis = false, nonpriv = false;
+    // OpenCL: the memory region of an access, or the regions a fence or
+    // barrier applies to (CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE).
+    bool global = false, local = false;
+    bool operator==(const Qualifiers&) const = default;
+};
+
 // dest = *addr.  order is plain for C "*x", weak for PTX ld.weak (and for
 // a PTX ld with no qualifier and a memory operand).
 struct Load {
@@ -145,6 +173,7 @@ struct Load {
     Address addr;
     MemoryOrder order = MemoryOrder::plain;
     Scope scope = Scope::none;
+    Qualifiers qualifiers;
     bool operator==(const Load&) const = default;
 };
 
@@ -154,6 +183,7 @@ struct Store {
     Operand value;
     MemoryOrder order = MemoryOrder::plain;
     Scope scope = Scope::none;
+    Qualifiers qualifiers;
     bool operator==(const Store&) const = default;
 };
 
@@ -174,6 +204,7 @@ struct Rmw {
     std::optional<Operand> expected;
     MemoryOrder order = MemoryOrder::relaxed;
     Scope scope = Scope::sys;
+    Qualifiers qualifiers;
     bool operator==(const Rmw&) const = default;
 };
 
@@ -191,6 +222,7 @@ struct CompareExchange {
     MemoryOrder failure_order = MemoryOrder::seq_cst;
     Scope scope = Scope::sys;
     bool weak = false;  // atomic_compare_exchange_weak*: may fail spuriously
+    Qualifiers qualifiers;
     bool operator==(const CompareExchange&) const = default;
 };
 
@@ -201,6 +233,7 @@ struct Fence {
     FenceKind kind = FenceKind::fence;
     MemoryOrder order = MemoryOrder::seq_cst;
     Scope scope = Scope::sys;
+    Qualifiers qualifiers;
     bool operator==(const Fence&) const = default;
 };
 
@@ -220,6 +253,7 @@ struct Barrier {
     std::optional<Operand> resource;
     std::optional<Operand> thread_count;  // only set when resource is
     bool arrive = false;                  // bar.cta.arrive: does not wait
+    Qualifiers qualifiers;
     bool operator==(const Barrier&) const = default;
 };
 
@@ -269,11 +303,18 @@ std::vector<std::string> accessed_locations(const Instruction& i);
 // ---------------------------------------------------------------------------
 // Threads and initial state
 
-// Where a thread runs in the GPU hierarchy (PTX "P0@cta 0,gpu 0"; C accepts
-// the same suffix).  Two threads share a CTA when both ids are equal.
+// Where a thread runs in the scope tree (PTX "P0@cta 0,gpu 0", Vulkan
+// "P0@sg 0, wg 0, qf 0", OpenCL "P0@wg 0, dev 0"; C accepts the PTX
+// suffix).  Each number counts instances within the enclosing one, as
+// exec::ThreadPlacement does: two threads share a CTA when their CTA,
+// cluster, queue-family and GPU numbers agree.  Levels a test does not
+// write are 0.
 struct Placement {
     int cta = 0;
     int gpu = 0;
+    int sg = 0;
+    int cluster = 0;
+    int qf = 0;
     bool operator==(const Placement&) const = default;
 };
 

@@ -1,0 +1,22 @@
+// The files of a counterexample: both litmus tests and both execution
+// graphs, as Graphviz sources and, when Graphviz's `dot` is installed, SVG.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "mapsound/check.hpp"
+#include "output/output_directory.hpp"
+
+namespace mapsound::cli {
+
+// Writes NAME-source.litmus, NAME-target.litmus, NAME-source.dot,
+// NAME-target.dot (and NAME-source.svg, NAME-target.svg) into 'out', where
+// NAME is output::safe_file_name(axiom).  Returns the paths written.
+// Throws output::OutputError when a file cannot be written (the files
+// written before stay, listed in the manifest).
+std::vector<std::filesystem::path> write_counterexample(output::OutputDirectory& out, const std::string& axiom,
+                                                        const check::Counterexample& c);
+
+}  // namespace mapsound::cli

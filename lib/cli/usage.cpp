@@ -1,0 +1,99 @@
+// The usage texts (see usage.hpp).
+#include "cli/usage.hpp"
+
+#include <string_view>
+
+#include "cli/args.hpp"
+
+namespace mapsound::cli {
+
+namespace {
+
+struct Command {
+    std::string_view name, synopsis, summary, options;
+};
+
+const std::string jobs_line = "  --jobs K             worker threads, 1 to " + std::to_string(kMaxJobs) + " (default 1)\n";
+
+const Command* find(const std::string& name) {
+    static const std::string check_options =
+        "  --events N           search programs of up to N source events (default: the check's bound)\n"
+        "  --target-events M    only programs that compile to at most M target events\n"
+        "  --axiom NAME         check this axiom or flag only (repeatable; default: every one the check lists)\n" +
+        jobs_line +
+        "  --json               print the results as one JSON object (counterexample files are written too)\n"
+        "  --output DIR         write counterexamples (.litmus, .dot, .svg) and MANIFEST to DIR\n"
+        "                       (default mapsound-out/CHECK-NAME)\n"
+        "  --export-coq DIR     after the run, write the Coq proof obligations of the axioms that held to DIR\n"
+        "  --race-free-programs a counterexample must be a race-free program, not only a race-free execution\n"
+        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order or all\n"
+        "                       (repeatable)\n"
+        "  --progress           show the live progress line on stderr even when it is not a terminal\n"
+        "                       (one line per second)\n"
+        "  -h, --help           print this help\n";
+    static const std::string compare_options =
+        "  --events N           search programs of up to N events (default 4)\n"
+        "  --dialect D          c, ptx or audala (default: guessed from the sets the models read)\n" +
+        jobs_line +
+        "  --json               print the results as one JSON object\n"
+        "  --output DIR         write each distinguishing test as a .litmus file and MANIFEST to DIR\n"
+        "  -h, --help           print this help\n";
+    static const std::string export_options =
+        "  -o, --output DIR     the Coq project's directory (required)\n"
+        "  --events N           the bound of the check run (default: the check's bound)\n" +
+        jobs_line + "  -h, --help           print this help\n";
+    static const Command commands[] = {
+        {"litmus", "mapsound litmus --model FILE.cat [--states] [--json] [--unroll N] [--forbid FLAG]... TEST...",
+         "decide litmus tests (PTX, C and AuDaLa dialects) under a model",
+         "  --model FILE.cat     the memory model (required)\n"
+         "  --states             list the distinct final states\n"
+         "  --json               print one JSON object per test\n"
+         "  --unroll N           run loops at most N times (default 1)\n"
+         "  --forbid FLAG        an execution that raises the model's flag FLAG is not consistent (repeatable)\n"
+         "  -h, --help           print this help\n"},
+        {"check",
+         "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
+         "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
+         "                      [--reference closure|scope-trees|thread-order|all]... [--progress]",
+         "check a compiler mapping up to N source events, axiom by axiom", check_options},
+        {"compare",
+         "mapsound compare A.cat B.cat [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]",
+         "smallest litmus tests that one model allows and the other forbids", compare_options},
+        {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
+         "run the check and write its Coq proof obligations to DIR", export_options},
+    };
+    for (const auto& c : commands)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+const char* const exit_codes =
+    "exit codes: 0 success (check: every verdict as the check file expects; compare: the models agree),\n"
+    "            1 a verdict differs, the models differ, an input is bad or a file could not be written,\n"
+    "            2 usage error, 130 stopped by SIGINT (Ctrl-C), 143 stopped by SIGTERM\n"
+    "            (a stopped command prints, and with --json emits, what it finished)\n";
+
+}  // namespace
+
+std::string synopsis(const std::string& command) {
+    const Command* c = find(command);
+    return c ? "usage: " + std::string(c->synopsis) + "\n" : std::string();
+}
+
+std::string usage(const std::string& command) {
+    const Command* c = find(command);
+    if (!c) return {};
+    return synopsis(command) + std::string(c->summary) + "\noptions:\n" + std::string(c->options) + exit_codes;
+}
+
+std::string full_usage() {
+    std::string out = "usage: mapsound <command> [options]   (mapsound <command> --help: that command only)\n";
+    for (const char* name : {"litmus", "check", "compare", "export-coq"}) {
+        const Command* c = find(name);
+        out += "\n" + std::string(c->synopsis) + "\n  " + std::string(c->summary) + "\n" + std::string(c->options);
+    }
+    out += "\nmapsound version   print the version\nmapsound help [COMMAND]   print this help, or a command's\n\n";
+    return out + exit_codes;
+}
+
+}  // namespace mapsound::cli
