@@ -114,13 +114,15 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         test.dialect = Dialect::c;
     } else if (word == "AuDaLa") {
         test.dialect = Dialect::audala;
+    } else if (word == "OPENCL" || word == "OpenCL") {
+        test.dialect = Dialect::opencl;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(text, source, Dialect::c, pos, line, column);
-            probe.fail(probe.peek(), "'PTX', 'C' or 'AuDaLa' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test");
         }
-        throw ParseError(source, word_line, word_column, "'PTX', 'C' or 'AuDaLa' starting the test", word);
+        throw ParseError(source, word_line, word_column, "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test", word);
     }
     while (pos < text.size() && blank(text[pos])) advance();
     const std::size_t name_start = pos;
