@@ -255,3 +255,16 @@ TEST_CASE("opencl model: a barrier synchronizes its work group, for the regions 
     // Barriers of different work groups do not meet (and do not wait for each other).
     CHECK(verdict("CLK_GLOBAL_MEM_FENCE", 1));
 }
+
+// Our own OpenCL tests (tests/litmus/opencl/), verdicts derived by hand from
+// the OpenCL C 2.0 rules each file's doc string quotes: barriers and fences
+// order the regions their flags name; synchronization needs inclusive
+// scopes; SC at device scope across work groups.
+TEST_CASE("opencl corpus: hand-derived verdicts") {
+    const fs::path dir = fs::path(MAPSOUND_SOURCE_DIR) / "tests" / "litmus" / "opencl";
+    const fs::path models = fs::path(MAPSOUND_SOURCE_DIR) / "models";
+    const std::vector<ExpectedRow> rows = read_expected(dir);
+    CHECK(rows.size() == 7);
+    check_listing(rows, dir, [](const fs::path& file) { check_round_trip(parse_litmus_file(file)); });
+    for (const auto& r : rows) check_verdict(r, dir, models / (r.model + ".cat"), /*require_candidates=*/true);
+}
