@@ -305,9 +305,9 @@ int litmus_command(const std::vector<std::string>& args) {
             states = true;
         } else if (a == "--progress") {
             progress = true;
-        } else if (a == "--unroll" && has_value) {
-            const auto n = positive_number(args[++i]);
-            if (!n) return usage_error("--unroll takes a positive number");
+        } else if (a == "--unroll") {
+            const auto n = number_option(args, i, "litmus");
+            if (!n) return 2;
             options.expand.unroll = *n;
         } else if (a == "--timeout" && has_value) {
             timeout = positive_seconds(args[++i]);
