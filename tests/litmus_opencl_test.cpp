@@ -268,3 +268,7 @@ TEST_CASE("opencl corpus: hand-derived verdicts") {
     check_listing(rows, dir, [](const fs::path& file) { check_round_trip(parse_litmus_file(file)); });
     for (const auto& r : rows) check_verdict(r, dir, models / (r.model + ".cat"), /*require_candidates=*/true);
 }
+
+TEST_CASE("opencl: mutated tests parse and round-trip, or fail with ParseError") {
+    fuzz_round_trip(13, "(){};,:|*&@ \n0123glocalwdevCLK_memory_scope_barrierP", {kSample}, 1500);
+}
