@@ -960,6 +960,20 @@ TEST_CASE("expand: barriers of different ids and CTAs are grouped separately, gr
 exists (x == 0)
 )");
     CHECK(cs.size() == 9);
+
+    // Eight threads, count 2: 105 pairings, over a cap of 50.
+    std::string eight = "PTX eight\n{ x=0; }\n";
+    for (int t = 0; t < 8; ++t) eight += std::string(t ? " | " : " ") + "P" + std::to_string(t) + "@cta 0,gpu 0";
+    eight += " ;\n";
+    for (int t = 0; t < 8; ++t) eight += std::string(t ? " | " : " ") + "bar.cta.sync 1, 0, 2";
+    eight += " ;\nexists (x == 0)\n";
+    CHECK(expand_text(eight).size() == 105);
+    ExpandOptions capped;
+    capped.budget.max_executions = 50;
+    CHECK_THROWS_WITH_AS(expand_text(eight, capped),
+                         "inline: test 'eight': execution limit of 50 exceeded (more than 50 groupings of one barrier's "
+                         "events into instances)",
+                         BudgetExceeded);
 }
 
 TEST_CASE("expand: a thread of thousands of instructions needs no deep recursion") {

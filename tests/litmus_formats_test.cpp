@@ -425,3 +425,15 @@ TEST_CASE("run_litmus: the budget caps consistent executions and time, naming th
     CHECK(seen.back().candidates == v.candidates);
     CHECK(seen.back().executions == v.positive + v.negative);
 }
+
+TEST_CASE("litmus formats: mutated tests with the new forms parse or fail with ParseError, and round-trip") {
+    const std::string loops =
+        "C loops\n\"doc\"\nKey=Value (x)\n{ int64_t n = 2; }\nP0 (atomic_long* n, atomic_int* x) {\n"
+        "  for (int i = 0; i < 2; i++) { if (i) continue; atomic_store(x, i); }\n"
+        "  while (atomic_load(n) && atomic_load(x) || 0) { break; }\n"
+        "  do { n += 1; } while (n < 3);\n}\nlocations [x; 0:i;]\nregions [x: global]\nfilter (x = 0)\n";
+    const std::string bars =
+        "PTX bars\n\"a\" \"b\"\nCycle=Rfe Fre\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+        " bar.cta.arrive 1, 0, 2 | bar.cta.sync 1, 0, 2 ;\n ld.weak r0, x | st.weak x, 1 ;\nlocations [P0:r0;]\n";
+    litmustest::fuzz_round_trip(0x15f00d, "(){}[];:,|.=~/\\*&!-+<>\"@ \n\tPr0x1_", {kDiyHeader, loops, bars}, 800);
+}

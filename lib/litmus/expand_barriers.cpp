@@ -95,6 +95,9 @@ void groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const Barr
                 instance[static_cast<std::size_t>(e)] = static_cast<int>(sequence.size());
             }
         out.push_back(std::move(instance));
+        const std::uint64_t limit = x.options.budget.max_executions;
+        if (limit > 0 && out.size() > limit)
+            x.over_execution_limit("more than " + std::to_string(limit) + " groupings of one barrier's events into instances");
     };
 
     std::vector<Frame> stack{make_frame()};

@@ -1,5 +1,6 @@
-// The entry points: the header line, then the parts every litmus test has in
-// the same order (doc string, init block, threads, final condition).
+// The entry points: the header line and its metadata, then the parts every
+// litmus test has in the same order (init block, threads, the clauses after
+// them).
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -49,6 +50,108 @@ std::string trim_blanks(std::string_view s) {
     return std::string(s.substr(b, e - b));
 }
 
+// The raw text before the tokens start: the header line is read byte by
+// byte because test names contain characters ("+", "-", ".") that are not
+// tokens, and metadata values are free text ("Generator=diycross7 (version
+// 7.57)").
+struct RawCursor {
+    std::string_view text;
+    std::size_t pos = 0;
+    std::size_t line = 1;
+    std::size_t column = 1;
+
+    bool done() const { return pos >= text.size(); }
+    char peek() const { return done() ? '\0' : text[pos]; }
+    bool at(std::string_view s) const { return text.substr(pos, s.size()) == s; }
+    void advance() {
+        if (done()) return;
+        if (text[pos] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+        ++pos;
+    }
+    void skip_blank_lines() {
+        while (!done() && (blank(peek()) || peek() == '\n')) advance();
+    }
+};
+
+// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name": the dialect and the test name.
+void read_name_line(RawCursor& at, LitmusTest& test) {
+    const std::string& source = test.source;
+    at.skip_blank_lines();
+    const RawCursor word_at = at;
+    while (!at.done() && (std::isalnum(static_cast<unsigned char>(at.peek())) || at.peek() == '_')) at.advance();
+    const std::string word(at.text.substr(word_at.pos, at.pos - word_at.pos));
+    if (word == "PTX") {
+        test.dialect = Dialect::ptx;
+    } else if (word == "C") {
+        test.dialect = Dialect::c;
+    } else if (word == "AuDaLa") {
+        test.dialect = Dialect::audala;
+    } else if (word == "OPENCL" || word == "OpenCL") {
+        test.dialect = Dialect::opencl;
+    } else {
+        // The message predates AuDaLa and is kept as the PTX/C tests pin it.
+        if (word.empty()) {
+            Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test");
+        }
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test", word);
+    }
+    while (!at.done() && blank(at.peek())) at.advance();
+    const std::size_t name_start = at.pos;
+    while (!at.done() && !blank(at.peek()) && at.peek() != '\n') at.advance();
+    test.name = std::string(at.text.substr(name_start, at.pos - name_start));
+    if (test.name.empty()) {
+        Lexer probe(at.text, source, test.dialect, at.pos, at.line, at.column);
+        probe.fail(probe.peek(), "a test name after '" + word + "' on the same line");
+    }
+}
+
+// The header's metadata up to the first token of the body: quoted strings
+// (the first is the doc string), "Key=Value" lines and comments.
+void read_metadata(RawCursor& at, LitmusTest& test) {
+    for (;;) {
+        at.skip_blank_lines();
+        if (at.done()) return;
+        if (const std::string_view close = comment_close(at.text.substr(at.pos, 2)); !close.empty()) {
+            at.advance();
+            at.advance();
+            while (!at.done() && !at.at(close)) at.advance();
+            if (at.done() && close != "\n")
+                throw ParseError(test.source, at.line, at.column, "'" + std::string(close) + "' closing the comment",
+                                 "<end of input>");
+            for (std::size_t i = 0; i < close.size(); ++i) at.advance();
+            continue;
+        }
+        if (at.peek() == '"') {
+            at.advance();
+            const std::size_t start = at.pos;
+            while (!at.done() && at.peek() != '"') at.advance();
+            if (at.done()) throw ParseError(test.source, at.line, at.column, "'\"' closing the string", "<end of input>");
+            std::string value(at.text.substr(start, at.pos - start));
+            at.advance();
+            if (!test.doc) {
+                test.doc = std::move(value);
+            } else {
+                test.metadata.push_back(Metadata{"", std::move(value)});
+            }
+            continue;
+        }
+        const std::size_t key_length = metadata_key_at(at.text, at.pos);
+        if (key_length == 0) return;
+        std::string key(at.text.substr(at.pos, key_length));
+        while (at.peek() != '=') at.advance();
+        at.advance();
+        const std::size_t start = at.pos;
+        while (!at.done() && at.peek() != '\n') at.advance();
+        test.metadata.push_back(Metadata{std::move(key), trim_blanks(at.text.substr(start, at.pos - start))});
+    }
+}
+
 // Adds the locations named by accesses, parameters and the condition that
 // the init block did not declare, in order of first mention.
 void collect_locations(LitmusTest& test) {
@@ -85,95 +188,12 @@ void collect_locations(LitmusTest& test) {
 LitmusTest parse_litmus(std::string_view text, std::string source) {
     LitmusTest test;
     test.source = source;
+    RawCursor at{text};
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") at.pos = 3;  // a UTF-8 byte order mark
+    read_name_line(at, test);
+    read_metadata(at, test);
 
-    // The header "PTX name" / "C name" / "AuDaLa name" is read from the raw
-    // text: test names contain characters ("+", "-", ".") that are not
-    // tokens.
-    std::size_t pos = 0;
-    std::size_t line = 1;
-    std::size_t column = 1;
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a UTF-8 byte order mark
-    auto advance = [&] {
-        if (text[pos] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-        ++pos;
-    };
-    while (pos < text.size() && (blank(text[pos]) || text[pos] == '\n')) advance();
-    const std::size_t word_line = line;
-    const std::size_t word_column = column;
-    const std::size_t word_start = pos;
-    while (pos < text.size() && (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_')) advance();
-    const std::string word(text.substr(word_start, pos - word_start));
-    if (word == "PTX") {
-        test.dialect = Dialect::ptx;
-    } else if (word == "C") {
-        test.dialect = Dialect::c;
-    } else if (word == "AuDaLa") {
-        test.dialect = Dialect::audala;
-    } else if (word == "OPENCL" || word == "OpenCL") {
-        test.dialect = Dialect::opencl;
-    } else {
-        // The message predates AuDaLa and is kept as the PTX/C tests pin it.
-        if (word.empty()) {
-            Lexer probe(text, source, Dialect::c, pos, line, column);
-            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test");
-        }
-        throw ParseError(source, word_line, word_column, "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test", word);
-    }
-    while (pos < text.size() && blank(text[pos])) advance();
-    const std::size_t name_start = pos;
-    while (pos < text.size() && !blank(text[pos]) && text[pos] != '\n') advance();
-    test.name = std::string(text.substr(name_start, pos - name_start));
-    if (test.name.empty()) {
-        Lexer probe(text, source, test.dialect, pos, line, column);
-        probe.fail(probe.peek(), "a test name after '" + word + "' on the same line");
-    }
-
-    // The header's metadata: quoted strings (the first is the doc string)
-    // and diy7's "Key=Value" lines, read from the raw text because values
-    // are free text ("Generator=diycross7 (version 7.57)").
-    for (;;) {
-        while (pos < text.size() && (blank(text[pos]) || text[pos] == '\n')) advance();
-        if (pos >= text.size()) break;
-        if (const std::string_view close = comment_close(text.substr(pos, 2)); !close.empty()) {
-            advance();
-            advance();
-            while (pos < text.size() && text.substr(pos, close.size()) != close) advance();
-            if (pos >= text.size() && close != "\n")
-                throw ParseError(source, line, column, "'" + std::string(close) + "' closing the comment",
-                                 "<end of input>");
-            for (std::size_t i = 0; i < close.size() && pos < text.size(); ++i) advance();
-            continue;
-        }
-        if (text[pos] == '"') {
-            advance();
-            const std::size_t start = pos;
-            while (pos < text.size() && text[pos] != '"') advance();
-            if (pos >= text.size()) throw ParseError(source, line, column, "'\"' closing the string", "<end of input>");
-            std::string value(text.substr(start, pos - start));
-            advance();
-            if (!test.doc) {
-                test.doc = std::move(value);
-            } else {
-                test.metadata.push_back(Metadata{"", std::move(value)});
-            }
-            continue;
-        }
-        const std::size_t key_length = metadata_key_at(text, pos);
-        if (key_length == 0) break;
-        std::string key(text.substr(pos, key_length));
-        while (text[pos] != '=') advance();
-        advance();
-        const std::size_t start = pos;
-        while (pos < text.size() && text[pos] != '\n') advance();
-        test.metadata.push_back(Metadata{std::move(key), trim_blanks(text.substr(start, pos - start))});
-    }
-
-    Lexer lx(text, source, test.dialect, pos, line, column);
+    Lexer lx(text, source, test.dialect, at.pos, at.line, at.column);
     if (test.dialect == Dialect::audala) {
         detail::parse_audala_body(lx, test);
     } else {

@@ -10,6 +10,8 @@
 // program.hpp  the IR: tests, threads, instructions, conditions
 // parse.hpp    parse_litmus, parse_litmus_file, ParseError
 // print.hpp    print_litmus
+// (expand.hpp, run.hpp: pre-executions and litmus mode; corpus.hpp: folders
+// of litmus files and tables of expected verdicts)
 #pragma once
 
 #include "mapsound/litmus/parse.hpp"

@@ -6,7 +6,13 @@
 //   LitmusTest u = parse_litmus(text, "inline");   // dialect from the header
 //
 // The header's first word picks the dialect: "PTX name", "C name" or
-// "AuDaLa name".  Malformed input of any kind throws ParseError; the parsers
+// "AuDaLa name"; the name is the rest of the word ("SB+rlx+rlx", "2+2W.c").
+// Between the name line and the initial state, every dialect takes herd7
+// and diy7 metadata: quoted strings (possibly spanning lines; the first is
+// LitmusTest::doc), "Key=Value" lines (the value is the rest of the line)
+// and comments.  After the threads: the final condition, "filter",
+// "locations [...]" and "regions [...]" clauses, in any order, each
+// optional.  Malformed input of any kind throws ParseError; the parsers
 // never crash, loop forever or recurse without bound on any input.
 //
 // The AuDaLa dialect writes the executions of the AuDaLa language (seed 003,
