@@ -537,6 +537,11 @@ def main():
             out_lines.append(line)
             cells.append(c)
 
+    try:
+        meta["loadavg_at_end"] = os.getloadavg()
+    except OSError:
+        meta["loadavg_at_end"] = None
+    meta["finished_utc"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
     with open(os.path.join(results_dir, "cells.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore")
         w.writeheader()

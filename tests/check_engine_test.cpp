@@ -62,8 +62,19 @@ void round_trip(const std::string& check_name, const check::AxiomResult& r) {
     const auto tgt = litmus::parse_litmus(r.counterexample->target_litmus_text, "target");
     CHECK(litmus::print_litmus(src) == r.counterexample->source_litmus_text);
     CHECK(litmus::print_litmus(tgt) == r.counterexample->target_litmus_text);
-    CHECK_FALSE(litmus::run_litmus(src, source, forbid).ok);
-    CHECK(litmus::run_litmus(tgt, target).ok);
+    const auto by_source = litmus::run_litmus(src, source, forbid), by_target = litmus::run_litmus(tgt, target);
+    CHECK_FALSE(by_source.ok);
+    CHECK(by_target.ok);
+    // The checker's own round trip reports the same verdicts.
+    const auto& reported = r.counterexample->round_trip;
+    CHECK(reported.confirmed());
+    CHECK(reported.source.ok == by_source.ok);
+    CHECK(reported.source.positive == by_source.positive);
+    CHECK(reported.source.negative == by_source.negative);
+    CHECK(reported.source.forbidden_flags == forbid.forbidden_flags);
+    CHECK(reported.target.ok == by_target.ok);
+    CHECK(reported.target.positive == by_target.positive);
+    CHECK(reported.target.negative == by_target.negative);
 }
 
 }  // namespace

@@ -22,6 +22,8 @@
 #include <mapsound/litmus/expand.hpp>
 #include <mapsound/litmus/parse.hpp>
 
+#include "test_skip.hpp"
+
 namespace {
 
 using namespace mapsound::litmus;
@@ -823,10 +825,9 @@ TEST_CASE("expand: every test of the development suite") {
     const fs::path dir;
 #endif
     std::error_code ec;
-    if (dir.empty() || !fs::is_directory(dir, ec)) {
-        MESSAGE("litmus suite not found (MAPSOUND_LITMUS_SUITE_DIR); skipping");
-        return;
-    }
+    if (dir.empty() || !fs::is_directory(dir, ec))
+        return mapsound::testing::skip("no development litmus suite at " +
+                                       (dir.empty() ? std::string("(MAPSOUND_LITMUS_SUITE_DIR not defined)") : dir.string()));
     std::vector<fs::path> files;
     for (const auto& e : fs::recursive_directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());

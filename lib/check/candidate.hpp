@@ -10,6 +10,7 @@
 #include "check/symbolic.hpp"
 #include "mapsound/compile.hpp"
 #include "mapsound/exec.hpp"
+#include "mapsound/litmus/program.hpp"
 
 namespace mapsound::check {
 
@@ -30,6 +31,9 @@ struct Candidate {
     std::vector<int> owner;
     // For each source event, its atom in the symbolic problem.
     std::vector<int> source_atom;
+    // Both executions as litmus tests (execution_litmus, with source_co and
+    // the target's co), for confirm to check and the checker to print.
+    litmus::LitmusTest source_litmus, target_litmus;
 };
 
 // Reads the program and both executions out of 'instance', a solution of

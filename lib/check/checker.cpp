@@ -15,12 +15,12 @@
 #include "check/execution_dot.hpp"
 #include "check/execution_litmus.hpp"
 #include "check/lowering.hpp"
+#include "check/outcome.hpp"
 #include "check/racy.hpp"
 #include "check/shape.hpp"
 #include "check/symbolic.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/litmus/print.hpp"
-#include "mapsound/litmus/run.hpp"
 
 namespace mapsound::check {
 
@@ -44,7 +44,10 @@ double seconds_since(Clock::time_point start) {
 // What one shape's search found.
 struct ShapeResult {
     bool stopped = false;
-    std::optional<Candidate> counterexample;
+    std::optional<Candidate> counterexample;  // the first one found
+    // With Options::enumerate_programs: every counterexample program found.
+    std::set<std::string> programs;
+    bool programs_complete = false;
     Statistics statistics;
 };
 
@@ -169,6 +172,8 @@ struct Checker::Impl {
         options.stop = run.stop;
         options.closure = run.closure;
         rel::Problem problem(f, p.bounds, options);
+        const std::size_t enumerate = run.enumerate_programs;
+        std::size_t programs_found = 0;
         for (;;) {
             const rel::Outcome o = problem.solve();
             ++out.statistics.solver_calls;
@@ -176,40 +181,35 @@ struct Checker::Impl {
                 out.stopped = true;
                 break;
             }
-            if (o == rel::Outcome::unsatisfiable) break;
-            Candidate c = read_back(p, shape, problem.instance(), mapping);
-            const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
-            if (j.genuine && (!confirm_outcomes || outcome_differs(c, axiom))) {
-                if (run.race_free_programs) {
-                    // A racy execution of the program excludes every
-                    // program of the shape in which it is consistent and
-                    // racy too (counterexample-guided, as one blocking
-                    // clause per program would be far too many).
-                    if (auto racy = racy_execution(c.source, source, *definition.race_free_flag)) {
-                        ++out.statistics.racy_programs;
-                        const std::size_t n = static_cast<std::size_t>(p.layout().size);
-                        auto atoms = [&](const Pairs& pairs) {
-                            rel::TupleSet t(n, 2);
-                            for (auto [a, b] : pairs)
-                                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
-                                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
-                            return t;
-                        };
-                        std::map<std::string, rel::TupleSet> witnesses;
-                        for (const auto& [name, pairs] : racy->witnesses) witnesses.emplace(name, atoms(pairs));
-                        std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
-                        const rel::Formula refinement =
-                            p.not_racy_with(source, atoms(racy->rf), witnesses, *definition.race_free_flag, constants);
-                        for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
-                        problem.add(refinement);
-                        continue;
-                    }
-                }
-                out.counterexample = std::move(c);
+            if (o == rel::Outcome::unsatisfiable) {
+                out.programs_complete = enumerate > 0;
                 break;
             }
-            ++out.statistics.spurious;
-            problem.add(exclusion(p, problem.instance()));
+            Candidate c = read_back(p, shape, problem.instance(), mapping);
+            attach_litmus(c, axiom);
+            const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
+            if (!j.genuine || (confirm_outcomes && !round_trip(c, axiom).confirmed())) {
+                ++out.statistics.spurious;
+                problem.add(exclusion(p, problem.instance()));
+                continue;
+            }
+            if (run.race_free_programs) {
+                if (auto racy = racy_execution(c.source, source, *definition.race_free_flag)) {
+                    ++out.statistics.racy_programs;
+                    if (run.racy_exclusion == Options::RacyExclusion::by_program)
+                        problem.add(program_exclusion(p, problem.instance()));
+                    else
+                        exclude_racy(p, problem, c, *racy);
+                    continue;
+                }
+            }
+            if (enumerate > 0) {
+                out.programs.insert(canonical_program(c.source));
+                ++programs_found;
+                problem.add(program_exclusion(p, problem.instance()));
+            }
+            if (!out.counterexample) out.counterexample = std::move(c);
+            if (programs_found >= enumerate) break;
         }
         const auto& s = problem.statistics();
         out.statistics.shapes = out.stopped ? 0 : 1;
@@ -220,14 +220,49 @@ struct Checker::Impl {
         return out;
     }
 
-    // The candidate's litmus tests, decided by litmus mode: the source model
-    // forbids the outcome and the target model allows it.
-    bool outcome_differs(const Candidate& c, const std::string& axiom) const {
-        const auto src = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, "candidate", "");
-        const auto tgt = execution_litmus(c.compiled.target, c.target_rf, target_co(c), target_dialect, "candidate", "");
-        litmus::RunOptions forbid;
-        if (source_flags.count(axiom)) forbid.forbidden_flags.push_back(axiom);
-        return !litmus::run_litmus(src, source, forbid).ok && litmus::run_litmus(tgt, target).ok;
+    // Excludes, by the racy execution found, every program of the shape in
+    // which it is consistent and racy too (counterexample-guided, as one
+    // blocking clause per program would be far too many).
+    void exclude_racy(const SymbolicProblem& p, rel::Problem& problem, const Candidate& c,
+                      const ProgramExecution& racy) const {
+        const std::size_t n = static_cast<std::size_t>(p.layout().size);
+        auto atoms = [&](const Pairs& pairs) {
+            rel::TupleSet t(n, 2);
+            for (auto [a, b] : pairs)
+                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
+                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
+            return t;
+        };
+        std::map<std::string, rel::TupleSet> witnesses;
+        for (const auto& [name, pairs] : racy.witnesses) witnesses.emplace(name, atoms(pairs));
+        std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
+        const rel::Formula refinement =
+            p.not_racy_with(source, atoms(racy.rf), witnesses, *definition.race_free_flag, constants);
+        for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
+        problem.add(refinement);
+    }
+
+    // The candidate's two litmus tests, named and described as they are
+    // printed.
+    void attach_litmus(Candidate& c, const std::string& axiom) const {
+        const bool whole = axiom == kWholeModel;
+        const std::string name = whole ? definition.name : definition.name + "-" + axiom;
+        const std::string about = whole ? "allowed by " + stem(definition.target_model) + ", forbidden by " +
+                                              stem(definition.source_model)
+                                        : "counterexample to " + axiom + " for " + definition.name;
+        c.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
+                                           about + (whole ? "" : " (source)"));
+        c.target_litmus = execution_litmus(c.compiled.target, c.target_rf, target_co(c), target_dialect, name,
+                                           about + (whole ? "" : " (target)"));
+    }
+
+    // The candidate's litmus tests printed, parsed back and decided by
+    // litmus mode: the source model (the axiom read as an axiom when it is
+    // a flag) and the target model.
+    RoundTrip round_trip(const Candidate& c, const std::string& axiom) const {
+        std::vector<std::string> forbid;
+        if (source_flags.count(axiom)) forbid.push_back(axiom);
+        return RoundTrip{judge_litmus(c.source_litmus, source, forbid), judge_litmus(c.target_litmus, target, {})};
     }
 
     static void add(Statistics& into, const Statistics& s) {
@@ -247,21 +282,14 @@ struct Checker::Impl {
         Shape placed = shape;
         placed.placement = c.source.threads;  // the solver's, with free placement
         x.shape = placed.to_string();
-        const bool whole = axiom == kWholeModel;
-        const std::string name = whole ? definition.name : definition.name + "-" + axiom;
-        const std::string about = whole ? "allowed by " + stem(definition.target_model) + ", forbidden by " +
-                                              stem(definition.source_model)
-                                        : "counterexample to " + axiom + " for " + definition.name;
-        // The lifted co of the target, for the source picture.
-        x.source_litmus = execution_litmus(c.source, c.source_rf, c.source_co, source_dialect, name,
-                                           about + (whole ? "" : " (source)"));
-        const Pairs co_t = target_co(c);
-        x.target_litmus = execution_litmus(c.compiled.target, c.target_rf, co_t, target_dialect, name,
-                                           about + (whole ? "" : " (target)"));
-        x.source_litmus_text = litmus::print_litmus(x.source_litmus);
-        x.target_litmus_text = litmus::print_litmus(x.target_litmus);
+        const std::string name = c.source_litmus.name;
+        x.round_trip = round_trip(c, axiom);
+        x.source_litmus_text = litmus::print_litmus(c.source_litmus);
+        x.target_litmus_text = litmus::print_litmus(c.target_litmus);
+        x.source_litmus = std::move(c.source_litmus);
+        x.target_litmus = std::move(c.target_litmus);
         x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)");
-        x.target_dot = execution_dot(c.compiled.target, c.target_rf, co_t, name + " (target)");
+        x.target_dot = execution_dot(c.compiled.target, c.target_rf, target_co(c), name + " (target)");
         if (definition.race_free_flag)
             x.program_race_free = !racy_execution(c.source, source, *definition.race_free_flag).has_value();
         x.source = std::move(c.source);
@@ -277,18 +305,22 @@ struct Checker::Impl {
         AxiomResult result;
         result.axiom = axiom;
         const auto start = Clock::now();
+        const bool every_shape = options.every_shape || options.enumerate_programs > 0;
+        bool complete = true;  // every bound searched to the end
         std::mutex lock;
         for (int n = 1; n <= bound; ++n) {
             const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
             const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree);
             // The smallest shape index with a counterexample; shapes after
-            // it are skipped, shapes before it all finish: the answer does
-            // not depend on the number of workers.
+            // it are skipped (unless every shape is searched), shapes before
+            // it all finish: the answer does not depend on the number of
+            // workers.
             std::atomic<std::size_t> next{0}, best{shapes.size()};
             std::atomic<bool> stopped{false}, failed{false};
             std::vector<std::optional<Candidate>> found(shapes.size());
-            // Statistics per shape, summed up to the answer's shape only, so
-            // that they too do not depend on the number of workers.
+            // Statistics per shape, summed up to the answer's shape only
+            // (every shape's, when every shape is searched), so that they
+            // too do not depend on the number of workers.
             std::vector<std::optional<Statistics>> statistics(shapes.size());
             // The first error (by shape index) is rethrown after the workers end.
             std::exception_ptr error;
@@ -297,7 +329,9 @@ struct Checker::Impl {
             auto worker = [&]() {
                 for (;;) {
                     const std::size_t i = next++;
-                    if (i >= shapes.size() || i > best.load() || failed || options.stop.stop_requested()) return;
+                    if (i >= shapes.size() || (!every_shape && i > best.load()) || failed ||
+                        options.stop.stop_requested())
+                        return;
                     ShapeResult r;
                     try {
                         r = search(shapes[i], axiom, options);
@@ -313,6 +347,7 @@ struct Checker::Impl {
                     std::lock_guard<std::mutex> g(lock);
                     statistics[i] = r.statistics;
                     if (r.stopped) stopped = true;
+                    if (options.on_shape) options.on_shape(outcome(r, shapes[i], axiom));
                     if (r.counterexample) {
                         found[i] = std::move(r.counterexample);
                         if (i < best) best = i;
@@ -328,26 +363,40 @@ struct Checker::Impl {
             worker();
             pool.clear();
             if (error) std::rethrow_exception(error);
-            for (std::size_t i = 0; i < shapes.size() && i <= best; ++i)
-                if (statistics[i]) add(result.statistics, *statistics[i]);
-            if (best < shapes.size()) {
+            for (std::size_t i = 0; i < shapes.size(); ++i)
+                if (statistics[i] && (every_shape || i <= best)) add(result.statistics, *statistics[i]);
+            if (best < shapes.size() && !result.counterexample) {
                 result.verdict = Verdict::fails;
                 result.events = n;
                 result.counterexample = present(std::move(*found[best]), shapes[best], axiom);
-                result.seconds = seconds_since(start);
-                return result;
+                if (!every_shape) break;
             }
             if (stopped || options.stop.stop_requested()) {
-                result.verdict = Verdict::unknown;
-                result.events = n - 1;
-                result.seconds = seconds_since(start);
-                return result;
+                complete = false;
+                if (!result.counterexample) result.events = n - 1;  // verdict unknown
+                break;
             }
         }
-        result.verdict = Verdict::holds;
-        result.events = bound;
+        if (!result.counterexample && complete) {
+            result.verdict = Verdict::holds;
+            result.events = bound;
+        }
         result.seconds = seconds_since(start);
         return result;
+    }
+
+    static ShapeOutcome outcome(const ShapeResult& r, const Shape& shape, const std::string& axiom) {
+        ShapeOutcome o;
+        o.axiom = axiom;
+        o.events = shape.events();
+        o.layout = shape.layout();
+        o.shape = shape.to_string();
+        o.stopped = r.stopped;
+        o.counterexample = r.counterexample.has_value();
+        o.programs.assign(r.programs.begin(), r.programs.end());
+        o.programs_complete = r.programs_complete;
+        o.statistics = r.statistics;
+        return o;
     }
 };
 
@@ -454,13 +503,7 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
     const int bound = options.events.value_or(d.events);
     if (bound < 1) throw std::invalid_argument("the bound must be at least 1 event");
     std::vector<AxiomResult> results;
-    for (const auto& axiom : selected) {
-        results.push_back(impl_->sweep(axiom, bound, options));
-        if (options.stop.stop_requested()) {
-            // The rest were not started.
-            continue;
-        }
-    }
+    for (const auto& axiom : selected) results.push_back(impl_->sweep(axiom, bound, options));
     return results;
 }
 

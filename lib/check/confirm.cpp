@@ -5,7 +5,9 @@
 #include <functional>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
+#include "check/outcome.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/exec.hpp"
 
@@ -50,14 +52,60 @@ std::string describe(const exec::PreExecution& x, const Pairs& rf, const Pairs& 
     return out;
 }
 
+// Empty when 'rf' is a reads-from of x: each pair a write and a read of
+// the same location, every read reading exactly one write; else why not.
+std::string reads_from_mismatch(const exec::PreExecution& x, const Pairs& rf) {
+    const auto n = static_cast<int>(x.events.size());
+    std::vector<int> sources(x.events.size(), 0);
+    for (auto [w, r] : rf) {
+        const std::string pair = "(e" + std::to_string(w) + ", e" + std::to_string(r) + ")";
+        if (w < 0 || r < 0 || w >= n || r >= n) return "the pair " + pair + " names no event";
+        const auto& we = x.events[static_cast<std::size_t>(w)];
+        const auto& re = x.events[static_cast<std::size_t>(r)];
+        if (we.kind != exec::EventKind::write || re.kind != exec::EventKind::read)
+            return "the pair " + pair + " is not a write and a read";
+        if (we.location != re.location) return "the pair " + pair + " relates two locations";
+        ++sources[static_cast<std::size_t>(r)];
+    }
+    for (std::size_t e = 0; e < x.events.size(); ++e)
+        if (x.events[e].kind == exec::EventKind::read && sources[e] != 1)
+            return "the read e" + std::to_string(e) + " reads from " + std::to_string(sources[e]) + " writes";
+    return {};
+}
+
 }  // namespace
 
 Judgement confirm(const Candidate& c, const model::Model& source_model, const model::Model& target_model,
                   const std::string& axiom, const std::optional<std::string>& race_flag, mapping::Lift lift) {
     Judgement j;
-    // (1) The target execution.
     const exec::PreExecution& tx = c.compiled.target;
     const std::size_t nt = tx.events.size();
+    // What the solver's bounds alone ensured: both rf are reads-from
+    // relations, one the other through the map.
+    for (const auto& [side, x, rf] : {std::tuple{"target", &tx, &c.target_rf}, std::tuple{"source", &c.source, &c.source_rf}}) {
+        const std::string why = reads_from_mismatch(*x, *rf);
+        if (!why.empty()) throw std::logic_error(std::string("the solver's ") + side + " rf is no reads-from: " + why);
+    }
+    {
+        std::set<std::pair<int, int>> through_map, source_rf(c.source_rf.begin(), c.source_rf.end());
+        for (auto [w, r] : c.target_rf)
+            through_map.emplace(c.owner.at(static_cast<std::size_t>(w)), c.owner.at(static_cast<std::size_t>(r)));
+        if (through_map != source_rf) throw std::logic_error("the solver's source rf is not its target rf through the map");
+    }
+    // The litmus tests state this outcome.
+    auto co_of = [](const std::map<std::string, Pairs>& witnesses) {
+        auto it = witnesses.find("co");
+        return it == witnesses.end() ? Pairs{} : it->second;
+    };
+    for (const auto& [side, test, x, rf, co] :
+         {std::tuple{"source", &c.source_litmus, &c.source, &c.source_rf, c.source_co},
+          std::tuple{"target", &c.target_litmus, &tx, &c.target_rf, co_of(c.target_witnesses)}}) {
+        const std::string why = outcome_mismatch(*test, *x, *rf, co);
+        if (!why.empty())
+            throw std::logic_error(std::string("the ") + side + " litmus test " + test->name +
+                                   " does not state the candidate's outcome: " + why);
+    }
+    // (1) The target execution.
     exec::ExecutionQuery qt(target_model, tx);
     rel::Instance it(qt.bounds.universe());
     it.set(qt.rf, tuples_of(c.target_rf, nt));
@@ -183,7 +231,6 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
         rel::Formula satisfied = whole_model ? every_axiom : axiom_is_flag ? !tested->holds : tested->holds;
         rel::Options o;
         o.symmetry = rel::SymmetryBreaking::off;
-        ++j.lifts_tried;
         if (rel::solve(lifted && satisfied, qs.bounds, o)) {
             j.reason = "some choice of the source's witnesses makes the lift satisfy '" + axiom + "'";
             return j;
@@ -193,7 +240,6 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
     }
     if (lift == mapping::Lift::per_thread) {
         is.set(*co_s, per_thread_co());
-        ++j.lifts_tried;
         if (admissible(is) && race_free(is) && satisfies(is)) {
             j.reason = "the lifted execution satisfies '" + axiom + "'";
             return j;
@@ -218,8 +264,7 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
         if (found) return;
         if (loc == writes.size()) {
             is.set(*co_s, so_far);
-            ++j.lifts_tried;
-            if (admissible(is) && race_free(is) && satisfies(is)) found = true;
+                if (admissible(is) && race_free(is) && satisfies(is)) found = true;
             return;
         }
         std::vector<int> order = writes[loc];

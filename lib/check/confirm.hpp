@@ -1,5 +1,8 @@
-// Confirming a counterexample candidate with the plain evaluator alone, on
-// the concrete graphs: no SAT involved.
+// Confirming a counterexample candidate on the concrete graphs, apart from
+// the symbolic problem that produced it: the plain evaluator judges the
+// executions, and for a source model with witnesses besides `co` one SAT
+// query on the concrete source execution (not the symbolic problem) asks
+// whether some lift satisfies the axiom.
 #pragma once
 
 #include <optional>
@@ -17,17 +20,24 @@ struct Judgement {
     // inconsistent", or the source coherence order that makes the lift
     // consistent.
     std::string reason;
-    std::uint64_t lifts_tried = 0;  // source witness choices evaluated
 };
 
 // Genuine when (1) the target execution is consistent under the target
 // model, (2) the solver's own lift is admissible (witness requirements, the
-// lifting constraints), race-free and violates 'axiom' (otherwise the
-// solver and the evaluator disagree: std::logic_error), and (3) no
-// admissible, race-free lift satisfies 'axiom' (kWholeModel: every axiom).  For Lift::extends the lifts
-// are every choice of a strict total order per location on the source's
-// writes, initial write first (the source's `co`); for Lift::per_thread the
-// lift is unique.
+// lifting constraints), race-free and violates 'axiom', and (3) no
+// admissible, race-free lift satisfies 'axiom' (kWholeModel: every axiom).
+// For Lift::extends the lifts are every choice of a strict total order per
+// location on the source's writes, initial write first (the source's
+// `co`), or with further source witnesses one SAT query on the concrete
+// source execution; for Lift::per_thread `co` is unique.
+//
+// Before that, what the solver's bounds alone ensured is re-checked: each
+// side's rf relates a write to a read of the same location, every read
+// reads exactly one write, and the source rf is the target rf through the
+// map; and the candidate's litmus tests state its outcome: their programs,
+// run on the candidate's rf, give the values their conditions name
+// (outcome_mismatch).  A failure there, or in (2), is a disagreement
+// between the solver and the evaluator: std::logic_error, naming it.
 Judgement confirm(const Candidate& candidate, const model::Model& source_model, const model::Model& target_model,
                   const std::string& axiom, const std::optional<std::string>& race_flag, mapping::Lift lift);
 

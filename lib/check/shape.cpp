@@ -20,6 +20,15 @@ int Shape::operations() const {
     return n;
 }
 
+std::string Shape::layout() const {
+    std::string out = "[";
+    for (std::size_t t = 0; t < threads.size(); ++t) {
+        if (t) out += ",";
+        for (bool rmw : threads[t]) out += rmw ? '2' : '1';
+    }
+    return out + "]";
+}
+
 std::string Shape::to_string() const {
     std::string out = "[";
     for (std::size_t t = 0; t < threads.size(); ++t) {

@@ -22,8 +22,16 @@ struct Shape {
 
     int events() const;      // single operations count 1, read-modify-writes 2
     int operations() const;
-    // e.g. "[1,2*] cta(0,1) gpu(0,0)": thread sizes, '*' marking an RMW.
+    // e.g. "[1,2*] cta(0,1) gpu(0,0)": thread sizes, '*' marking an RMW,
+    // then the placement unless every thread is in CTA 0 of GPU 0.
     std::string to_string() const;
+    // The operations alone, whatever the placement: thread by thread, each
+    // operation's events (1, or 2 for a read-modify-write), e.g. "[12,1]"
+    // for a thread of a single operation and an RMW beside a thread of one
+    // operation.  Distinct layouts give distinct texts; every encoding of
+    // the search shares them (Options::ScopeTrees::enumerated splits one
+    // layout into several shapes by placement).
+    std::string layout() const;
 };
 
 // The threads t for which exchanging threads t and t + 1 gives the same

@@ -502,6 +502,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
 
     source = source_model.instantiate(vs);
     source_vocabulary_ = vs;
+    target_vocabulary_ = vt;
     target = target_model.instantiate(vt);
     for (const auto* inst : {&source, &target})
         for (const auto& w : inst->witnesses) bounds.bound(w.relation, pairs(), rel::upper_bound(w.upper, bounds));

@@ -71,6 +71,10 @@ public:
 
     const Layout& layout() const { return layout_; }
     const Lowering& lowering() const { return lowering_; }
+    // The vocabularies the two models are instantiated on: every primitive
+    // and derived name, as expressions over the solver's choices.
+    const model::Vocabulary& source_vocabulary() const { return source_vocabulary_; }
+    const model::Vocabulary& target_vocabulary() const { return target_vocabulary_; }
 
     rel::Bounds bounds;
     model::ModelInstance source;
@@ -124,7 +128,7 @@ public:
     rel::Expr map;            // source event -> target event
 
 private:
-    model::Vocabulary source_vocabulary_;
+    model::Vocabulary source_vocabulary_, target_vocabulary_;
     Layout layout_;
     Lowering lowering_;
 };

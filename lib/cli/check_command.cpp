@@ -173,6 +173,22 @@ std::function<void(const check::Progress&)> progress_printer(bool terminal) {
     };
 }
 
+// "rc11-scoped (thin-air as an axiom) forbids the outcome: 0 of 3
+// consistent executions show it".
+std::string judgement_text(const check::LitmusJudgement& j) {
+    std::string out = std::filesystem::path(j.model).stem().string();
+    for (const auto& f : j.forbidden_flags) out += " (" + f + " as an axiom)";
+    out += j.ok ? " allows the outcome: " : " forbids the outcome: ";
+    return out + std::to_string(j.positive) + " of " + std::to_string(j.positive + j.negative) +
+           " consistent executions show it";
+}
+
+std::string judgement_json(const check::LitmusJudgement& j) {
+    return "{\"model\": " + json_string(j.model) + ", \"forbidden_flags\": " + json_strings(j.forbidden_flags) +
+           ", \"verdict\": \"" + (j.ok ? "Ok" : "No") + "\", \"positive\": " + std::to_string(j.positive) +
+           ", \"negative\": " + std::to_string(j.negative) + "}";
+}
+
 void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
     const auto& r = rep.result;
     std::cout << r.axiom << ": " << verdict_line(r) << "  (" << fixed(r.seconds, 2) << " s; " << r.statistics.shapes
@@ -190,6 +206,9 @@ void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
             std::cout << (*c.program_race_free ? "; the program is race-free (no consistent execution races)"
                                                : "; the program is not race-free (another consistent execution races)");
         std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
+        std::cout << "  litmus round trip: " << judgement_text(c.round_trip.source) << "; "
+                  << judgement_text(c.round_trip.target) << ": "
+                  << (c.round_trip.confirmed() ? "confirmed" : "NOT confirmed at the level of outcomes") << "\n";
         for (const auto& w : rep.files) std::cout << "  wrote " << w << "\n";
     }
     std::cout << std::flush;
@@ -211,6 +230,9 @@ std::string result_json(const mapping::CheckDefinition& def, const Reported& rep
         o << ", \"source_litmus\": " << json_string(c.source_litmus_text)
           << ", \"target_litmus\": " << json_string(c.target_litmus_text)
           << ", \"source_dot\": " << json_string(c.source_dot) << ", \"target_dot\": " << json_string(c.target_dot)
+          << ", \"round_trip\": {\"source\": " << judgement_json(c.round_trip.source)
+          << ", \"target\": " << judgement_json(c.round_trip.target)
+          << ", \"confirmed\": " << (c.round_trip.confirmed() ? "true" : "false") << "}"
           << "}, \"files\": " << json_strings(rep.files);
     }
     o << "}";

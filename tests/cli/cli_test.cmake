@@ -48,6 +48,11 @@ expect("check counterexample round trip, source" 0 stdout "Test cxx-to-ptx-thin-
        litmus --model ${SOURCE_DIR}/models/rc11-scoped.cat --forbid thin-air ${out_dir}/thin-air-source.litmus)
 expect("check counterexample round trip, target" 0 stdout "Test cxx-to-ptx-thin-air Ok"
        litmus --model ${ptx} ${out_dir}/thin-air-target.litmus)
+expect("check reports the litmus round trip" 0 stdout
+       "litmus round trip: rc11-scoped \\(thin-air as an axiom\\) forbids the outcome: 0 of [0-9]+ consistent executions show it; ptx-6.0 allows the outcome: [1-9][0-9]* of [0-9]+ consistent executions show it: confirmed"
+       check ${cxx} --events 4 --axiom thin-air --output ${out_dir})
+expect("check json: the round trip" 0 stdout "\"round_trip\": {\"source\": {\"model\": \"[^\"]*rc11-scoped.cat\", \"forbidden_flags\": \\[\"thin-air\"\\], \"verdict\": \"No\".*\"confirmed\": true}"
+       check ${cxx} --events 4 --axiom thin-air --json --output ${out_dir})
 # An expectation speaks of the check's own bound: below the size of the
 # expected counterexample it cannot be tested, which is no mismatch.
 expect("check below the expected size: untested, not different" 0 stdout

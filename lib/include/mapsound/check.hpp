@@ -18,11 +18,15 @@
 // rule, scope, location and dependencies, and the scope tree, are the
 // solver's choice (Options::scope_trees can make the scope tree part of
 // the shape instead).  A solution is a candidate; it is reported only after
-// the plain evaluator, with no SAT, confirms on the concrete graphs that the
-// target execution is consistent and that no admissible lift is race-free
-// and satisfies the axiom (every choice of the source's coherence order; a
-// source model with further witnesses takes one SAT query on the concrete
-// execution).  Candidates that fail are excluded and the search goes on.
+// it is confirmed on the concrete graphs, apart from the symbolic problem:
+// both rf are reads-from relations (a write and a read of one location,
+// one write per read), the candidate's litmus tests, run on its rf, state
+// its outcome, the plain evaluator finds the target execution consistent,
+// and no admissible lift is race-free and satisfies the axiom (every
+// choice of the source's coherence order; a source model with further
+// witnesses takes one SAT query on the concrete execution).  Candidates
+// that fail are excluded and the search goes on.  Every counterexample
+// reported also carries the litmus round trip's verdicts (RoundTrip).
 //
 // Answers do not depend on Options::jobs.
 #pragma once
@@ -59,6 +63,29 @@ struct Statistics {
     double solve_seconds = 0;
 };
 
+// A program's result of the litmus round trip: its litmus test printed,
+// parsed back, expanded and decided by litmus mode under one model.
+struct LitmusJudgement {
+    std::string model;  // the model file
+    // Flags of the model read as axioms (the axiom under test, when it is a
+    // flag of the source model).
+    std::vector<std::string> forbidden_flags;
+    bool ok = false;  // litmus mode's verdict: some consistent execution shows the outcome
+    std::uint64_t positive = 0;  // consistent executions showing the outcome
+    std::uint64_t negative = 0;  // consistent executions not showing it
+};
+
+// The counterexample's two litmus tests (Counterexample::source_litmus_text
+// and target_litmus_text) judged by litmus mode: the source model should
+// forbid the outcome and the target model allow it.  Litmus mode decides
+// outcomes, not executions: a source model can allow the outcome through a
+// coherence order that is no lift of the target execution, or through a
+// racy execution, so a genuine counterexample need not be confirmed here.
+struct RoundTrip {
+    LitmusJudgement source, target;
+    bool confirmed() const { return !source.ok && target.ok; }
+};
+
 struct Counterexample {
     int events = 0;     // source events
     std::string shape;  // Shape::to_string()
@@ -72,11 +99,45 @@ struct Counterexample {
     litmus::LitmusTest source_litmus, target_litmus;  // same registers, same condition
     std::string source_litmus_text, target_litmus_text;
     std::string source_dot, target_dot;
+    // The two texts above parsed back (equal to the tests, or the checker
+    // throws std::logic_error), expanded and decided by litmus mode.
+    RoundTrip round_trip;
 };
 
 // The axiom name that stands for the source model as a whole: violated when
 // any of its axioms fails (flags do not count).
 inline constexpr const char* kWholeModel = "*";
+
+// What the search of one program shape found (Options::on_shape), for
+// comparing encodings shape by shape.
+struct ShapeOutcome {
+    std::string axiom;
+    int events = 0;      // the shape's source events
+    std::string layout;  // Shape layout: "[12,1]" (see lib/check/shape.hpp)
+    // The shape as searched: the layout with thread sizes, and with
+    // Options::ScopeTrees::enumerated the placement of the threads (then
+    // several shapes share a layout).
+    std::string shape;
+    bool stopped = false;  // a stop request ended the search: what follows is partial
+    // Some program of the shape has a confirmed counterexample (with
+    // Options::race_free_programs: a race-free program).
+    bool counterexample = false;
+    // With Options::enumerate_programs: canonical_program() of every program
+    // of the shape found to have a confirmed counterexample, sorted and
+    // distinct, and whether the enumeration ran to the end (false: stopped,
+    // or Options::enumerate_programs programs were found first).
+    std::vector<std::string> programs;
+    bool programs_complete = false;
+    Statistics statistics;
+};
+
+// A source program (the events, their kinds, orders, scopes and
+// locations, read-modify-write pairs, dependencies and the placement of the
+// threads, not values or labels) as text, the same for two programs exactly
+// when one is the other after renaming threads of equal operation
+// sequences (which RMW each thread's operations are), locations, CTAs and
+// GPUs: the symmetries under which the search counts programs as one.
+std::string canonical_program(const exec::PreExecution& program);
 
 struct AxiomResult {
     std::string axiom;
@@ -113,6 +174,19 @@ struct Options {
     std::stop_token stop;             // a stop request ends the run: verdict unknown
     // Called (serialized, from any thread) after each shape.
     std::function<void(const Progress&)> progress;
+    // Called (serialized, from any thread) with what each shape's search
+    // found, in no particular order.
+    std::function<void(const ShapeOutcome&)> on_shape;
+    // Search every shape of every bound up to the bound, also after a
+    // counterexample is found (the sweep otherwise stops there).  The
+    // verdict, events and counterexample are the same as without; the
+    // statistics cover every shape searched.
+    bool every_shape = false;
+    // When > 0, implies every_shape: the search of a shape goes on past its
+    // first counterexample, blocking each program found (every execution of
+    // it), until no program is left or this many were found; the programs
+    // are reported in ShapeOutcome::programs.
+    std::size_t enumerate_programs = 0;
     // Encoding choices; the tests cross-check each default against its
     // reference on small bounds (same verdicts, same smallest sizes).
     // How closures become clauses; squaring is the exact reference.
@@ -124,6 +198,10 @@ struct Options {
     // Threads that the shape cannot tell apart are searched in one order
     // of their contents only (symmetry breaking); off: every order.
     bool order_equal_threads = true;
+    // With race_free_programs, how a racy program is excluded: with every
+    // program of the shape in which the racy execution found is consistent
+    // and racy too (default), or alone (the reference).
+    enum class RacyExclusion { by_execution, by_program } racy_exclusion = RacyExclusion::by_execution;
 };
 
 class Checker {

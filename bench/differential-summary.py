@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The stored differential runs, summed up: bench/differential-summary.py DIR
+
+DIR is a results folder of `bench/run.py differential` (it holds one
+folder per phase, each with comparisons.csv and mutants.csv written by
+mapsound-differential).  Prints, per phase and in total: the (mutant,
+axiom) pairs and how many of them fail within the phase's bound, the
+(mutant, axiom, layout) triples at 3-5 events and how many agree with
+every reference, and per reference the comparisons, disagreements and
+comparisons whose counterexample programs were compared (with the number
+of programs found).  Writes the same to DIR/summary.txt.
+
+Python 3, standard library only.  See bench/README.md.
+"""
+
+import collections
+import csv
+import os
+import sys
+
+
+def summarize(path):
+    rows = list(csv.DictReader(open(path, newline="")))
+    pairs = collections.defaultdict(bool)  # (check, mutant, axiom) -> some layout fails (default encoding)
+    triples = collections.defaultdict(lambda: True)
+    triple_events = {}
+    per_reference = collections.defaultdict(lambda: collections.Counter())
+    for r in rows:
+        key = (r["check"], r["mutant"], r["axiom"])
+        if r["reference"] != "race-free-by-program":
+            pairs[key] = pairs[key] or r["default_counterexample"] == "1"
+        t = key + (r["layout"],)
+        agree = r["agree"] == "1"
+        triples[t] = triples[t] and agree
+        triple_events[t] = int(r["events"])
+        c = per_reference[r["reference"]]
+        c["comparisons"] += 1
+        c["disagreements"] += 0 if agree else 1
+        if r["programs_compared"] == "1":
+            c["programs compared"] += 1
+            c["programs"] += int(r["default_programs"])
+            if int(r["default_programs"]) > 0:
+                c["non-empty program sets compared"] += 1
+        if r["default_counterexample"] == "1":
+            c["layouts with a counterexample"] += 1
+    in_range = [t for t in triples if 3 <= triple_events[t] <= 5]
+    return {
+        "pairs": len(pairs),
+        "failing pairs": sum(1 for v in pairs.values() if v),
+        "triples": len(triples),
+        "triples at 3-5 events": len(in_range),
+        "agreeing triples at 3-5 events": sum(1 for t in in_range if triples[t]),
+        "disagreements": sum(c["disagreements"] for c in per_reference.values()),
+        "references": per_reference,
+    }
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[0], file=sys.stderr)
+        return 2
+    root = sys.argv[1]
+    lines = []
+    total_triples = total_agreeing = total_disagreements = 0
+    for phase in sorted(os.listdir(root)):
+        path = os.path.join(root, phase, "comparisons.csv")
+        if not os.path.isfile(path):
+            continue
+        s = summarize(path)
+        total_triples += s["triples at 3-5 events"]
+        total_agreeing += s["agreeing triples at 3-5 events"]
+        total_disagreements += s["disagreements"]
+        lines.append(f"== {phase}")
+        lines.append(f"(mutant, axiom) pairs {s['pairs']}, failing within the bound {s['failing pairs']}; "
+                     f"(mutant, axiom, layout) triples {s['triples']}, at 3-5 events {s['triples at 3-5 events']}, "
+                     f"agreeing with every reference {s['agreeing triples at 3-5 events']}")
+        lines.append(f"{'reference':<22}{'comparisons':>12}{'disagree':>10}{'with CE':>9}{'programs compared':>19}"
+                     f"{'non-empty':>11}{'programs':>10}")
+        for ref, c in sorted(s["references"].items()):
+            lines.append(f"{ref:<22}{c['comparisons']:>12}{c['disagreements']:>10}"
+                         f"{c['layouts with a counterexample']:>9}{c['programs compared']:>19}"
+                         f"{c['non-empty program sets compared']:>11}{c['programs']:>10}")
+    lines.append(f"== total: triples at 3-5 events {total_triples} (phases may repeat a triple), agreeing "
+                 f"{total_agreeing}; disagreements {total_disagreements}")
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    with open(os.path.join(root, "summary.txt"), "w") as f:
+        f.write(text)
+    return 0 if total_disagreements == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

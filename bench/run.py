@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Every figure of bench/README.md, reproduced by one command per part.
+
+    bench/run.py PART... [--build DIR] [--results DIR] [--jobs K] [--budget S]
+
+Parts:
+  headline      seed 000 Fig. 17 and seed 003 Table 1 beside Alloy
+                (bench/mapping-bench.py at the bounds of the README)
+  core          the relational core (build/bench/mapsound-bench-core)
+  litmus        litmus mode over the development suite (bench/litmus-suite.sh)
+  techniques    what each technique bought: scoped coherence at 5 and 6
+                events with each --reference
+  race-free     cxx-to-ptx-rmw-sc-no-release, coherence: at 4 events, and
+                with --race-free-programs at 7
+  eight         cxx-to-ptx coherence and atomicity at 8 events
+  differential  the default encoding against every reference on mutant
+                mappings (build/bench/mapsound-differential, two phases)
+  all           every part above, in this order
+
+Each part writes RESULTS/PART/ (default RESULTS: bench/results/YYYY-MM-DD,
+UTC): the outputs of its commands and meta.json with the commit (git
+describe --always --dirty), host, CPUs, the load average before and after
+each command, the commands, their wall times and exit codes.  Nothing is
+asserted on timings; a part fails (exit 1) when a command fails.
+
+Python 3, standard library only.  See bench/README.md.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def loadavg():
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+def git_describe():
+    """The commit, '-dirty' when tracked files differ from it."""
+    try:
+        return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                              text=True).stdout.strip()
+    except OSError:
+        return None
+
+
+def git_modified():
+    """The tracked files that differ from the commit (what '-dirty' means)."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                             capture_output=True, text=True).stdout
+        return [line[3:] for line in out.splitlines()]
+    except OSError:
+        return None
+
+
+class Part:
+    """One part's results folder and meta.json."""
+
+    def __init__(self, results, name):
+        self.dir = os.path.join(results, name)
+        os.makedirs(self.dir, exist_ok=True)
+        self.meta = {"part": name, "git": git_describe(), "modified": git_modified(), "build": None,
+                     "host": platform.node(), "cpus": os.cpu_count(),
+                     "started_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                     "commands": []}
+        self.ok = True
+
+    def run(self, argv, output=None, stdout_to=None):
+        """Runs argv from the repository root; stdout to RESULTS/PART/stdout_to
+        (or the console), stderr to the console.  Records load and time."""
+        record = {"argv": argv, "loadavg_before": loadavg()}
+        print("$ " + " ".join(argv), flush=True)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.monotonic()
+        if stdout_to:
+            with open(os.path.join(self.dir, stdout_to), "w") as out:
+                code = subprocess.run(argv, cwd=ROOT, stdout=out).returncode
+        else:
+            code = subprocess.run(argv, cwd=ROOT).returncode
+        record["wall_s"] = round(time.monotonic() - start, 3)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # User and system CPU of the command and its children: with a busy
+        # machine, wall_s grows and cpu_s does not.
+        record["cpu_s"] = round(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 3)
+        record["loadavg_after"] = loadavg()
+        record["exit"] = code
+        if stdout_to:
+            record["stdout"] = stdout_to
+        self.meta["commands"].append(record)
+        print(f"  exit {code}, {record['wall_s']} s wall, {record['cpu_s']} s CPU, "
+              f"load {record['loadavg_before']} -> {record['loadavg_after']}",
+              flush=True)
+        return code
+
+    def finish(self, extra=None):
+        self.meta["finished_utc"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        if extra:
+            self.meta.update(extra)
+        with open(os.path.join(self.dir, "meta.json"), "w") as f:
+            json.dump(self.meta, f, indent=1)
+        return self.ok
+
+
+def part_headline(args, p):
+    code = p.run([sys.executable, "bench/mapping-bench.py", "--mapsound", args.mapsound, "--jobs", str(args.jobs),
+                  "--budget", str(args.budget), "--fig17-bounds", "4..7", "--table1-bounds", "4..8", "--results", p.dir],
+                 stdout_to="console.txt")
+    p.ok = code == 0
+
+
+def part_core(args, p):
+    code = p.run([os.path.join(args.build, "bench", "mapsound-bench-core"), "--csv", os.path.join(p.dir, "core.csv")],
+                 stdout_to="table.txt")
+    p.ok = code == 0
+
+
+def part_litmus(args, p):
+    code = p.run(["bench/litmus-suite.sh", args.build], stdout_to="table.txt")
+    p.ok = code == 0
+
+
+def check_json(args, p, name, check, flags):
+    """One `mapsound check ... --json` run, its JSON in RESULTS/PART/name.json."""
+    code = p.run([args.mapsound, "check", check, "--jobs", str(args.jobs), "--json",
+                  "--output", os.path.join(p.dir, name + "-out")] + flags, stdout_to=name + ".json")
+    # Exit 1 means a verdict other than the check file's: still a result.
+    if code not in (0, 1):
+        p.ok = False
+    try:
+        with open(os.path.join(p.dir, name + ".json")) as f:
+            return json.load(f), p.meta["commands"][-1]
+    except (OSError, json.JSONDecodeError):
+        p.ok = False
+        return None, p.meta["commands"][-1]
+
+
+def part_techniques(args, p):
+    configs = [("default", [], (5, 6)), ("closure", ["--reference", "closure"], (5, 6)),
+               ("thread-order", ["--reference", "thread-order"], (5, 6)),
+               ("scope-trees", ["--reference", "scope-trees"], (5,)), ("all", ["--reference", "all"], (5,))]
+    lines = ["configuration   events   wall_s    cpu_s  shapes  max_vars  max_clauses  verdict  load_before -> after"]
+    for name, flags, bounds in configs:
+        for n in bounds:
+            doc, cmd = check_json(args, p, f"{name}-{n}", "checks/cxx-to-ptx.check",
+                                  ["--axiom", "coherence", "--events", str(n)] + flags)
+            if not doc:
+                continue
+            r = doc["results"][0]
+            s = r["statistics"]
+            lines.append(f"{name:<15} {n:>6} {cmd['wall_s']:>8.2f} {cmd['cpu_s']:>8.2f} {s['shapes']:>7} {s['max_variables']:>9} "
+                         f"{s['max_clauses']:>12}  {r['verdict']:<7}  {cmd['loadavg_before']} -> {cmd['loadavg_after']}")
+    with open(os.path.join(p.dir, "table.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+def part_race_free(args, p):
+    # Race-free executions (the default) and race-free programs.
+    for name, flags in [("rmw-sc-no-release-4", ["--events", "4"]),
+                        ("rmw-sc-no-release-7", ["--events", "7", "--race-free-programs"])]:
+        doc, cmd = check_json(args, p, name, "checks/cxx-to-ptx-rmw-sc-no-release.check",
+                              ["--axiom", "coherence"] + flags)
+        if doc:
+            r = doc["results"][0]
+            print(f"{name}: coherence {r['verdict']} at {r['events']}, {cmd['wall_s']} s wall, {cmd['cpu_s']} s CPU, "
+                  f"{r['statistics']['racy_programs']} racy programs, {doc['peak_memory_mib']} MiB")
+
+
+def part_eight(args, p):
+    doc, cmd = check_json(args, p, "cxx-to-ptx-8", "checks/cxx-to-ptx.check",
+                          ["--axiom", "coherence", "--axiom", "atomicity", "--events", "8"])
+    if doc:
+        for r in doc["results"]:
+            s = r["statistics"]
+            print(f"{r['axiom']}: {r['verdict']} up to {r['events']}, {r['seconds']:.1f} s, {s['shapes']} shapes, "
+                  f"{s['max_variables']} variables, {s['max_clauses']} clauses")
+        print(f"peak memory {doc['peak_memory_mib']} MiB")
+
+
+def part_differential(args, p):
+    tool = os.path.join(args.build, "bench", "mapsound-differential")
+    jobs = ["--jobs", str(args.jobs)]
+    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    # (1) Every mutant of every base check under every axiom, shapes of up
+    # to 3 events, counterexample programs compared; the race-free
+    # refinement against its reference likewise.
+    c1 = p.run([tool, "--out", os.path.join(p.dir, "all-up-to-3"), "--events", "3", "--count-events", "3",
+                "--race-free-events", "3", "--cap", "100"] + jobs, stdout_to="all-up-to-3.txt")
+    # (2) Up to 4 events, programs compared: Fig. 11 unchanged and every
+    # 3rd mutant, every AuDaLa mutant.
+    c2 = p.run([tool, "--out", os.path.join(p.dir, "cxx-up-to-4"), "--events", "4", "--count-events", "4",
+                "--race-free-events", "4", "--cap", "100", "--checks", "cxx-to-ptx", "--stride", "3"] + jobs,
+               stdout_to="cxx-up-to-4.txt")
+    c3 = p.run([tool, "--out", os.path.join(p.dir, "audala-up-to-5"), "--events", "5", "--count-events", "4",
+                "--cap", "100", "--checks", audala] + jobs, stdout_to="audala-up-to-5.txt")
+    # (3) Shapes of 5 events, SAT against UNSAT: Fig. 11 unchanged and
+    # every 15th mutant.
+    c4 = p.run([tool, "--out", os.path.join(p.dir, "cxx-five"), "--events", "5", "--count-events", "0",
+                "--race-free-events", "0", "--checks", "cxx-to-ptx", "--stride", "15"] + jobs,
+               stdout_to="cxx-five.txt")
+    p.ok = c1 == 0 and c2 == 0 and c3 == 0 and c4 == 0
+
+
+PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "techniques": part_techniques,
+         "race-free": part_race_free, "eight": part_eight, "differential": part_differential}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("parts", nargs="+", choices=list(PARTS) + ["all"])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="the build folder (default: build)")
+    ap.add_argument("--results", help="results folder (default: bench/results/YYYY-MM-DD, UTC)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker threads per run (default 2)")
+    ap.add_argument("--budget", type=int, default=900, help="headline: seconds per cell before a timeout (default 900)")
+    args = ap.parse_args()
+    args.build = os.path.abspath(args.build)
+    args.mapsound = os.path.join(args.build, "mapsound")
+    day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
+    parts = list(PARTS) if "all" in args.parts else args.parts
+    ok = True
+    for name in parts:
+        print(f"== {name} -> {os.path.join(results, name)}", flush=True)
+        p = Part(results, name)
+        p.meta["build"] = args.build
+        PARTS[name](args, p)
+        ok = p.finish() and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
