@@ -107,7 +107,7 @@ TEST_CASE("confirm: rf and the stated outcome are re-checked before anything els
     unmapped.source_rf[1].first = 0;
     CHECK_THROWS_WITH_AS(confirm(unmapped), doctest::Contains("through the map"), std::logic_error);
     auto misstated = good;  // a condition that is not this outcome
-    misstated.source_litmus.condition.expr = litmus::CondExpr::negation(misstated.source_litmus.condition.expr);
+    misstated.source_litmus.condition->expr = litmus::CondExpr::negation(misstated.source_litmus.condition->expr);
     CHECK_THROWS_WITH_AS(confirm(misstated), doctest::Contains("does not state the candidate's outcome"),
                          std::logic_error);
 }

@@ -80,7 +80,8 @@ struct FinalState {
 
 std::string outcome_mismatch(const litmus::LitmusTest& test, const exec::PreExecution& x, const Pairs& rf,
                              const Pairs& co) {
-    if (test.condition.quantifier != litmus::Quantifier::exists) return "the condition is not 'exists'";
+    if (!test.condition) return "the test has no condition";
+    if (test.condition->quantifier != litmus::Quantifier::exists) return "the condition is not 'exists'";
     const Places in_x(x);
     const auto runs = litmus::expand(test);
     std::string last_reason = "the test's program has no run";
@@ -152,7 +153,7 @@ std::string outcome_mismatch(const litmus::LitmusTest& test, const exec::PreExec
         }
         std::string problem;
         const FinalState state{run, memory, known};
-        const bool holds = state.holds(test.condition.expr, problem);
+        const bool holds = state.holds(test.condition->expr, problem);
         if (!problem.empty()) return problem;
         return holds ? std::string() : "the run of the test's program on the execution's rf does not satisfy its condition";
     }
