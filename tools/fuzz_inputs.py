@@ -190,6 +190,8 @@ class Corpus:
             return self.root / "models" / "ptx-6.0.cat"
         if head.startswith(b"AuDaLa"):
             return self.root / "models" / "audala.cat"
+        if head.startswith(b"OPENCL"):
+            return self.root / "models" / "opencl.cat"
         return self.root / "models" / "rc11.cat"
 
     def check_for_map(self, map_path):

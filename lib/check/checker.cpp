@@ -432,6 +432,7 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
     };
     switch (dialect) {
         case litmus::Dialect::c:
+        case litmus::Dialect::opencl:
             for (Order o : {Order::na, Order::rlx, Order::acq, Order::sc}) add(SourceKind::read, o);
             for (Order o : {Order::na, Order::rlx, Order::rel, Order::sc}) add(SourceKind::write, o);
             for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::rmw, o);

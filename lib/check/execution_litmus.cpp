@@ -40,6 +40,7 @@ std::string dialect_name(Dialect d) {
         case Dialect::c: return "C";
         case Dialect::ptx: return "PTX";
         case Dialect::audala: return "AuDaLa";
+        case Dialect::opencl: return "OPENCL";
     }
     return "?";
 }
@@ -346,6 +347,7 @@ private:
                 if ((o != Order::na && o != Order::none) || scoped) cannot(e, tag);
                 return;
             case Dialect::c:
+            case Dialect::opencl:
                 if (o == Order::na && !scoped && v.kind != EventKind::fence && !rmw) return;
                 if (o == Order::rlx || o == Order::acq || o == Order::rel || o == Order::acq_rel || o == Order::sc)
                     if (scoped) return;

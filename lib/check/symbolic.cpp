@@ -422,6 +422,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         v.emplace("W", W);
         v.emplace("F", F);
         v.emplace("BAR", rel::none(1));
+        v.emplace("BAR_ARRIVE", rel::none(1));
         v.emplace("RMW", rmw_events);
         for (auto [name, o] : kOrderSets) v.emplace(name, order_of(o));
         v.emplace("SG", rel::none(1));

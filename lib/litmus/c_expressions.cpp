@@ -2,7 +2,10 @@
 // precedence, and their lowering onto the IR.
 #include "litmus/c_expressions.hpp"
 
+#include <algorithm>
 #include <array>
+
+#include "litmus/opencl_syntax.hpp"
 
 namespace mapsound::litmus::detail {
 
@@ -42,9 +45,21 @@ constexpr CallSpec kCalls[] = {
     {"atomic_signal_fence", CallKind::fence, true, RmwOp::add, FenceKind::signal},
 };
 
-const CallSpec* find_call(std::string_view name) {
+// OpenCL C's fence and barriers (OpenCL dialect only, so that C tests may
+// use these names for registers): atomic_work_item_fence(flags, order,
+// scope); barrier(flags) and work_group_barrier(flags[, scope]).
+constexpr CallSpec kOpenclCalls[] = {
+    {"atomic_work_item_fence", CallKind::fence, true},
+    {"barrier", CallKind::barrier, false},
+    {"work_group_barrier", CallKind::barrier, false},
+};
+
+const CallSpec* find_call(std::string_view name, bool opencl = false) {
     for (const CallSpec& s : kCalls)
         if (s.name == name) return &s;
+    if (opencl)
+        for (const CallSpec& s : kOpenclCalls)
+            if (s.name == name) return &s;
     return nullptr;
 }
 
@@ -96,7 +111,7 @@ bool is_statement_keyword(std::string_view w) {
 
 bool c_reserved_word(std::string_view w) {
     return is_type_word(w) || is_statement_keyword(w) || w == "void" || find_call(w) || order_word(w) ||
-           scope_word(w);
+           scope_word(w) || opencl_scope_word(w);
 }
 
 namespace {
@@ -242,11 +257,11 @@ CExpr CExpressions::primary() {
         t.text == "void")
         lx_.fail(t, "an expression");
     lx_.next();
-    if (lx_.peek().is_punct("(") || find_call(t.text)) return call_expr(t);
+    if (lx_.peek().is_punct("(") || find_call(t.text, opencl())) return call_expr(t);
     if (auto o = order_word(t.text)) {
         e.kind = CExpr::Kind::order;
         e.order = *o;
-    } else if (auto s = scope_word(t.text)) {
+    } else if (auto s = scope_arg_word(t.text)) {
         e.kind = CExpr::Kind::scope;
         e.scope = *s;
     } else {
@@ -278,11 +293,31 @@ bool CExpressions::is_pointer(const CExpr& e) {
             e.kids[0].kind == CExpr::Kind::location);
 }
 
+std::optional<Scope> CExpressions::scope_arg_word(std::string_view w) const {
+    return opencl() ? opencl_scope_word(w) : scope_word(w);
+}
+
+// "CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE": one or more flags.
+Qualifiers CExpressions::fence_flags() {
+    Qualifiers q;
+    do {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !opencl_fence_flag(t.text, q))
+            lx_.fail(t, "a memory fence flag (CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE)");
+        lx_.next();
+    } while (lx_.accept_punct("|"));
+    return q;
+}
+
 CExpr CExpressions::call_expr(const Token& name) {
-    const CallSpec* spec = find_call(name.text);
+    const CallSpec* spec = find_call(name.text, opencl());
     if (!spec)
-        lx_.fail(name, "an atomic operation (atomic_load_explicit, atomic_store_explicit, atomic_fetch_add_explicit, "
-                       "atomic_compare_exchange_strong_explicit, atomic_thread_fence, ...)");
+        lx_.fail(name, opencl() ? "an OpenCL atomic operation (atomic_load_explicit, atomic_store_explicit, "
+                                  "atomic_fetch_add_explicit, atomic_compare_exchange_strong_explicit, "
+                                  "atomic_work_item_fence, barrier, ...)"
+                                : "an atomic operation (atomic_load_explicit, atomic_store_explicit, "
+                                  "atomic_fetch_add_explicit, atomic_compare_exchange_strong_explicit, "
+                                  "atomic_thread_fence, ...)");
     lx_.expect_punct("(");
     CExpr e;
     e.kind = CExpr::Kind::call;
@@ -291,6 +326,23 @@ CExpr CExpressions::call_expr(const Token& name) {
     e.rmw = spec->rmw;
     e.fence = spec->fence;
     e.weak = spec->weak;
+    if (opencl()) e.scope = kOpenclDefaultScope;
+    const bool work_item_fence = name.text == "atomic_work_item_fence";
+    if (spec->kind == CallKind::barrier || work_item_fence) {
+        e.regions = fence_flags();
+        if (spec->kind == CallKind::barrier) {
+            // A work-group barrier: its scope, when written, is the work
+            // group's.
+            e.scope = Scope::cta;
+            if (name.text == "work_group_barrier" && lx_.accept_punct(",")) {
+                const Token t = lx_.peek();
+                if (!t.is_ident("memory_scope_work_group")) lx_.fail(t, "memory_scope_work_group");
+                lx_.next();
+            }
+            lx_.expect_punct(")");
+            return e;
+        }
+    }
     int orders = spec->explicit_orders ? 1 : 0;
     switch (spec->kind) {
         case CallKind::load: e.kids.push_back(pointer_arg()); break;
@@ -316,17 +368,22 @@ CExpr CExpressions::call_expr(const Token& name) {
             orders *= 2;
             break;
         }
-        case CallKind::fence: break;
+        case CallKind::fence:
+        case CallKind::barrier: break;
     }
     for (int i = 0; i < orders; ++i) {
-        if (spec->kind != CallKind::fence || i > 0) lx_.expect_punct(",");
+        if ((spec->kind != CallKind::fence || i > 0) || work_item_fence) lx_.expect_punct(",");
         e.orders.push_back(order_arg());
     }
     if (orders == 0) e.orders.assign(spec->kind == CallKind::cas ? 2 : 1, MemoryOrder::seq_cst);
-    if (lx_.accept_punct(",")) {
+    // atomic_work_item_fence has no default scope.
+    if (work_item_fence ? (lx_.expect_punct(","), true) : lx_.accept_punct(",")) {
         const Token t = lx_.peek();
-        const auto s = t.kind == TokenKind::identifier ? scope_word(t.text) : std::nullopt;
-        if (!s) lx_.fail(t, "a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys)");
+        const auto s = t.kind == TokenKind::identifier ? scope_arg_word(t.text) : std::nullopt;
+        if (!s)
+            lx_.fail(t, opencl() ? "a memory scope (memory_scope_work_item, memory_scope_work_group, "
+                                   "memory_scope_device, memory_scope_all_svm_devices)"
+                                 : "a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys)");
         lx_.next();
         e.scope = *s;
     }
@@ -375,7 +432,8 @@ Register CExpressions::lower(const CExpr& e, const std::optional<Register>& dest
         case CExpr::Kind::deref: {
             Address a = address(e.kids[0]);
             const Register d = target();
-            emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none, {}});
+            Qualifiers q = access_qualifiers(a);
+            emit(Load{d, std::move(a), MemoryOrder::plain, Scope::none, q});
             return d;
         }
         case CExpr::Kind::call: return *call(e, dest, true);
@@ -453,7 +511,7 @@ CExpressions::Cond CExpressions::condition(const CExpr& e) {
 // otherwise its result, if any, is discarded (a load still needs a
 // destination register and gets a temporary).
 std::optional<Register> CExpressions::call(const CExpr& e, const std::optional<Register>& dest, bool wants_value) {
-    const bool returns = e.call != CallKind::store && e.call != CallKind::fence;
+    const bool returns = e.call != CallKind::store && e.call != CallKind::fence && e.call != CallKind::barrier;
     if (wants_value && !returns) lx_.fail(e.token, "a call that returns a value");
     auto target = [&]() -> std::optional<Register> {
         if (dest) return dest;
@@ -464,25 +522,29 @@ std::optional<Register> CExpressions::call(const CExpr& e, const std::optional<R
         case CallKind::load: {
             Address a = address(e.kids[0]);
             const std::optional<Register> d = target();
-            emit(Load{*d, std::move(a), e.orders[0], e.scope, {}});
+            Qualifiers q = access_qualifiers(a);
+            emit(Load{*d, std::move(a), e.orders[0], e.scope, q});
             return d;
         }
         case CallKind::store: {
             Address a = address(e.kids[0]);
             const Operand v = operand(e.kids[1]);
-            emit(Store{std::move(a), v, e.orders[0], e.scope, {}});
+            Qualifiers q = access_qualifiers(a);
+            emit(Store{std::move(a), v, e.orders[0], e.scope, q});
             return std::nullopt;
         }
         case CallKind::rmw: {
             Address a = address(e.kids[0]);
             const Operand v = operand(e.kids[1]);
             const std::optional<Register> d = target();
-            emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope, {}});
+            Qualifiers q = access_qualifiers(a);
+            emit(Rmw{d, std::move(a), e.rmw, v, std::nullopt, e.orders[0], e.scope, q});
             return d;
         }
         case CallKind::cas: {
             CompareExchange c;
             c.addr = address(e.kids[0]);
+            c.qualifiers = access_qualifiers(c.addr);
             if (e.kids[1].kind == CExpr::Kind::addr_of) {
                 c.expected = Register{e.kids[1].name};
             } else {
@@ -498,9 +560,27 @@ std::optional<Register> CExpressions::call(const CExpr& e, const std::optional<R
             emit(std::move(c));
             return d;
         }
-        case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope, {}}); return std::nullopt;
+        case CallKind::fence: emit(Fence{e.fence, e.orders[0], e.scope, e.regions}); return std::nullopt;
+        case CallKind::barrier: {
+            // The k-th barrier of a work-item meets the k-th barrier of the
+            // others in its work group (OpenCL C 2.0, 6.13.8: every
+            // work-item of the group executes the same barriers in the
+            // same order), so the barrier's id is its number in the thread.
+            const std::int64_t k = std::count_if(thread_.code.begin(), thread_.code.end(), [](const Instruction& i) {
+                return std::holds_alternative<Barrier>(i);
+            });
+            emit(Barrier{k, std::nullopt, std::nullopt, false, e.regions});
+            return std::nullopt;
+        }
     }
     return std::nullopt;
+}
+
+Qualifiers CExpressions::access_qualifiers(const Address& a) const {
+    if (!opencl()) return {};
+    for (const Parameter& p : thread_.params)
+        if (p.name == a.location) return opencl_region_of(p.type);
+    return {};
 }
 
 }  // namespace mapsound::litmus::detail

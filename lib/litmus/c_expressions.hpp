@@ -14,7 +14,9 @@
 
 namespace mapsound::litmus::detail {
 
-enum class CallKind { load, store, rmw, cas, fence };
+// fence: atomic_thread_fence (C) and atomic_work_item_fence (OpenCL);
+// barrier: OpenCL's barrier and work_group_barrier.
+enum class CallKind { load, store, rmw, cas, fence, barrier };
 
 // A parsed (not yet lowered) C expression.
 struct CExpr {
@@ -33,6 +35,7 @@ struct CExpr {
     FenceKind fence{};
     bool weak = false;
     std::vector<MemoryOrder> orders;
+    Qualifiers regions;           // OpenCL fences and barriers: their CLK_*_MEM_FENCE flags
 };
 
 // Type words (see c_expressions.cpp) and statement keywords.
@@ -84,6 +87,11 @@ public:
     // destination register and gets a temporary).
     std::optional<Register> call(const CExpr& e, const std::optional<Register>& dest, bool wants_value);
 
+    // What an access through 'a' carries besides order and scope: in
+    // OpenCL, the memory region of the parameter's address space; nothing
+    // in C.
+    Qualifiers access_qualifiers(const Address& a) const;
+
     // Defines, here, a label the front end introduces (if, loops, &&, ||).
     void define_generated(const Token& at, const std::string& name);
 
@@ -98,6 +106,9 @@ private:
     CExpr pointer_arg();
     static bool is_pointer(const CExpr& e);
     CExpr call_expr(const Token& name);
+    bool opencl() const { return lx_.dialect() == Dialect::opencl; }
+    std::optional<Scope> scope_arg_word(std::string_view w) const;
+    Qualifiers fence_flags();
     Register temp() { return Register{"__t" + std::to_string(temps_++)}; }
 
     Lexer& lx_;

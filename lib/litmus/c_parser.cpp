@@ -98,7 +98,8 @@ private:
             lx_.expect_punct(";");
             // The address is computed before the stored value.
             Address a = x_.address(target.kids[0]);
-            x_.emit(Store{std::move(a), x_.operand(value), MemoryOrder::plain, Scope::none, {}});
+            Qualifiers q = x_.access_qualifiers(a);
+            x_.emit(Store{std::move(a), x_.operand(value), MemoryOrder::plain, Scope::none, q});
             return;
         }
         if (t.kind == TokenKind::identifier && is_statement_keyword(t.text))
@@ -379,7 +380,10 @@ void parse_c_threads(Lexer& lx, LitmusTest& test) {
         lx.next();
         Thread t;
         t.id = expected;
-        if (lx.accept_punct("@")) t.placement = parse_placement(lx);
+        if (lx.accept_punct("@"))
+            t.placement = test.dialect == Dialect::opencl
+                              ? parse_placement(lx, {{"wg", &Placement::cta}, {"dev", &Placement::gpu}})
+                              : parse_placement(lx);
         lx.expect_punct("(");
         if (!lx.peek().is_punct(")") && !(lx.peek().is_ident("void") && lx.peek(1).is_punct(")"))) {
             do {

@@ -17,6 +17,8 @@
 // listings (Fig. 12, 13) and is accepted for them.  In AuDaLa, threads are I<n>
 // and a register or location the test does not have is an error: the
 // dialect declares every global and register, so such a name is a typo.
+#include <algorithm>
+
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -78,6 +80,14 @@ private:
             RegisterRef r = parse_register_ref(lx_, threads_);
             if (test_.dialect == Dialect::audala && !audala_register(test_, r.thread, r.reg))
                 lx_.fail(name, "a register of I" + std::to_string(r.thread) + " (assigned by a read)");
+            // C and OpenCL: "0:x" with x a pointer parameter of P0 (never a
+            // register: parameters cannot be assigned) is the location x,
+            // as herd's OpenCL tests write it (herd/barrier_example).
+            if (c_syntax(test_.dialect) && r.thread >= 0 && static_cast<std::size_t>(r.thread) < test_.threads.size()) {
+                const auto& params = test_.threads[static_cast<std::size_t>(r.thread)].params;
+                if (std::any_of(params.begin(), params.end(), [&](const Parameter& p) { return p.name == r.reg; }))
+                    return MemoryRef{r.reg, std::nullopt};
+            }
             return r;
         }
         if (lx_.at_integer()) return lx_.expect_integer("a value");

@@ -46,10 +46,11 @@ struct Run {
     ValueSet needs;   // (cell, value) read, neither initial nor written earlier by this run
 };
 
-// An event's order and scope.
+// An event's order, scope and further tags (exec::Tag bits).
 struct Tag {
     exec::Order order;
     exec::Scope scope;
+    unsigned tags = 0;
 };
 
 // The state of a run in progress.

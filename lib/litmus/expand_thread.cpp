@@ -83,6 +83,24 @@ EScope event_scope(Scope s) {
     return EScope::none;
 }
 
+// The exec::Tag bits of an instruction's qualifiers: OpenCL's memory region
+// of an access, or the regions a fence or barrier orders (GLOBAL, LOCAL).
+unsigned qualifier_tags(const Qualifiers& q) {
+    unsigned tags = 0;
+    if (q.global) tags |= 1U << static_cast<unsigned>(exec::Tag::global);
+    if (q.local) tags |= 1U << static_cast<unsigned>(exec::Tag::local);
+    return tags;
+}
+
+Tag tag_of(MemoryOrder o, Scope s);
+
+// An access's, fence's or barrier's tag with its qualifiers' tags.
+Tag tag_of(MemoryOrder o, Scope s, const Qualifiers& q) {
+    Tag t = tag_of(o, s);
+    t.tags = qualifier_tags(q);
+    return t;
+}
+
 // The brief's table: consume is strengthened to acquire (as every
 // implementation does); non-atomic accesses (C plain, PTX weak) carry no
 // scope whatever the IR says; PTX volatile is relaxed at system scope.
@@ -182,6 +200,7 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     e.value = v;
     e.order = tag.order;
     e.scope = tag.scope;
+    e.tags = tag.tags;
     // Labels: "R.acq.gpu x=1", "W.na y[1]=2 (cas)", "F.sc.gpu (membar)".
     // C atomics are sys-scoped unless they say otherwise, so sys is left
     // out of C labels.
@@ -190,6 +209,8 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     if (tag.scope != EScope::none && !(x_.test.dialect == Dialect::c && tag.scope == EScope::sys))
         label.append(".").append(scope_name(tag.scope));
     if (cell >= 0) label.append(" ").append(x_.memory.names[static_cast<std::size_t>(cell)]).append("=").append(std::to_string(v));
+    for (unsigned t = 0; t < exec::kTagCount; ++t)
+        if ((tag.tags >> t) & 1U) label.append(" ").append(exec::tag_name(static_cast<exec::Tag>(t)));
     if (!what.empty()) label.append(" (").append(what).append(")");
     e.label = std::move(label);
     s.events.push_back(std::move(e));
@@ -269,7 +290,7 @@ void ThreadExplorer::finish(const RunState& s) {
 void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& forked) {
     DepSet addr_deps;
     const int cell = cell_of(s, l.addr, addr_deps);
-    const Tag tag = tag_of(l.order, l.scope);
+    const Tag tag = tag_of(l.order, l.scope, l.qualifiers);
     const std::vector<std::int64_t>& domain = x_.domains[static_cast<std::size_t>(cell)];
     for (std::size_t i = 0; i < domain.size(); ++i) {
         const std::int64_t v = domain[i];
@@ -286,7 +307,7 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
 void ThreadExplorer::rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked) {
     DepSet addr_deps;
     const int cell = cell_of(s, r.addr, addr_deps);
-    const Tag tag = tag_of(r.order, r.scope);
+    const Tag tag = tag_of(r.order, r.scope, r.qualifiers);
     const std::int64_t operand = value(s, r.value);
     const std::int64_t expected = r.expected ? value(s, *r.expected) : 0;
     const std::string what(to_string(r.op));
@@ -343,7 +364,7 @@ void ThreadExplorer::cas_core(const RunState& s, const CompareExchange& c, std::
         if (old != expected || c.weak) outcomes.push_back(false);
         for (bool success : outcomes) {
             RunState n = s;
-            const Tag tag = tag_of(success ? c.success_order : c.failure_order, c.scope);
+            const Tag tag = tag_of(success ? c.success_order : c.failure_order, c.scope, c.qualifiers);
             const char* what = c.weak ? "cas_weak" : "cas";
             const int read = add_event(n, EventKind::read, cell, old, tag, addr_deps, what);
             // A failed compare-exchange is a read-modify-write that writes
@@ -397,13 +418,19 @@ void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
     std::vector<std::int64_t> operands{value(s, b.id)};
     if (b.resource) operands.push_back(value(s, *b.resource));
     if (b.thread_count) operands.push_back(value(s, *b.thread_count));
-    const int index = add_event(s, EventKind::barrier, -1, 0, Tag{Order::none, EScope::none}, {}, "");
+    // An OpenCL barrier (one that names memory regions) is a work-group
+    // barrier: scope CTA, and the regions it orders as tags.
+    const unsigned regions = qualifier_tags(b.qualifiers);
+    const int index = add_event(s, EventKind::barrier, -1, 0,
+                                Tag{Order::none, regions ? EScope::cta : EScope::none, regions}, {}, "");
     Event& e = s.events[static_cast<std::size_t>(index)];
     e.barrier = x_.barrier_number(operands);
     if (b.arrive) e.tag(exec::Tag::bar_arrive);
     std::string ops;
     for (std::int64_t v : operands) ops.append(ops.empty() ? "" : ",").append(std::to_string(v));
     e.label = (b.arrive ? "bar.arrive " : "bar ") + ops;
+    for (unsigned t = 0; t < exec::kTagCount; ++t)
+        if ((regions >> t) & 1U) e.label.append(" ").append(exec::tag_name(static_cast<exec::Tag>(t)));
 }
 
 void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
@@ -417,7 +444,7 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
         if (const auto* st = std::get_if<Store>(&ins)) {
             DepSet addr_deps;
             const int cell = cell_of(s, st->addr, addr_deps);
-            const int w = add_event(s, EventKind::write, cell, value(s, st->value), tag_of(st->order, st->scope),
+            const int w = add_event(s, EventKind::write, cell, value(s, st->value), tag_of(st->order, st->scope, st->qualifiers),
                                     addr_deps, "");
             add_data(s, deps(s, st->value), w);
         } else if (const auto* f = std::get_if<Fence>(&ins)) {
@@ -425,7 +452,7 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
             // fence.sc and membar are seq_cst in the IR, hence sc); membar
             // and signal fences say so in the label only.
             const char* what = f->kind == FenceKind::membar ? "membar" : f->kind == FenceKind::signal ? "signal" : "";
-            add_event(s, EventKind::fence, -1, 0, tag_of(f->order, f->scope), {}, what);
+            add_event(s, EventKind::fence, -1, 0, tag_of(f->order, f->scope, f->qualifiers), {}, what);
         } else if (const auto* b = std::get_if<Barrier>(&ins)) {
             barrier(s, *b);
         } else if (const auto* op = std::get_if<RegOp>(&ins)) {

@@ -84,7 +84,7 @@ void Lexer::skip_space_and_comments() {
             while (pos_ < text_.size() && !(at() == '*' && at(1) == '/')) advance();
             if (pos_ >= text_.size()) fail_here("'*/' closing the comment", "<end of input>");
             advance(2);
-        } else if (c == '(' && at(1) == '*' && (dialect_ != Dialect::c || brace_depth_ == 0)) {
+        } else if (c == '(' && at(1) == '*' && (!c_syntax(dialect_) || brace_depth_ == 0)) {
             advance(2);
             while (pos_ < text_.size() && !(at() == '*' && at(1) == ')')) advance();
             if (pos_ >= text_.size()) fail_here("'*)' closing the comment", "<end of input>");
@@ -145,7 +145,7 @@ Token Lexer::lex() {
         const std::string_view rest = text_.substr(pos_);
         for (auto p : two)
             if (rest.substr(0, 2) == p) len = 2;
-        if (dialect_ == Dialect::c)
+        if (c_syntax(dialect_))
             for (auto p : two_c)
                 if (rest.substr(0, 2) == p) len = 2;
         if (dialect_ == Dialect::audala && rest.substr(0, 2) == ":=") len = 2;

@@ -78,7 +78,7 @@ struct RawCursor {
     }
 };
 
-// "PTX name" / "C name" / "AuDaLa name": the dialect and the test name.
+// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name": the dialect and the test name.
 void read_name_line(RawCursor& at, LitmusTest& test) {
     const std::string& source = test.source;
     at.skip_blank_lines();
@@ -91,13 +91,15 @@ void read_name_line(RawCursor& at, LitmusTest& test) {
         test.dialect = Dialect::c;
     } else if (word == "AuDaLa") {
         test.dialect = Dialect::audala;
+    } else if (word == "OPENCL" || word == "OpenCL") {
+        test.dialect = Dialect::opencl;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
-            probe.fail(probe.peek(), "'PTX', 'C' or 'AuDaLa' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test");
         }
-        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C' or 'AuDaLa' starting the test", word);
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test", word);
     }
     while (!at.done() && blank(at.peek())) at.advance();
     const std::size_t name_start = at.pos;

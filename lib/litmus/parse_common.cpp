@@ -64,26 +64,35 @@ int expect_id(Lexer& lx, std::string_view what) {
 
 }  // namespace
 
-Placement parse_placement(Lexer& lx) {
+Placement parse_placement(Lexer& lx, const std::vector<PlacementLevel>& levels) {
     Placement p;
-    bool have_cta = false;
-    bool have_gpu = false;
+    std::vector<bool> have(levels.size(), false);
+    std::size_t missing = levels.size();
     for (;;) {
         const Token key = lx.peek();
-        if (key.is_ident("cta") && !have_cta) {
-            lx.next();
-            p.cta = expect_id(lx, "a non-negative CTA id");
-            have_cta = true;
-        } else if (key.is_ident("gpu") && !have_gpu) {
-            lx.next();
-            p.gpu = expect_id(lx, "a non-negative GPU id");
-            have_gpu = true;
-        } else {
-            lx.fail(key, !have_cta ? (have_gpu ? "'cta'" : "'cta' or 'gpu'") : "'gpu'");
+        std::size_t i = 0;
+        while (i < levels.size() && (have[i] || !key.is_ident(levels[i].key))) ++i;
+        if (i == levels.size()) {
+            // "'cta' or 'gpu'", "'sg', 'wg' or 'qf'": the levels still missing.
+            std::string expected;
+            std::size_t listed = 0;
+            for (std::size_t j = 0; j < levels.size(); ++j) {
+                if (have[j]) continue;
+                if (listed > 0) expected += listed + 1 == missing ? " or " : ", ";
+                expected += "'" + std::string(levels[j].key) + "'";
+                ++listed;
+            }
+            lx.fail(key, expected);
         }
-        if (have_cta && have_gpu) return p;
+        lx.next();
+        p.*levels[i].field = expect_id(lx, "a non-negative " + std::string(levels[i].key) + " id");
+        have[i] = true;
+        if (--missing == 0) return p;
         lx.accept_punct(",");
     }
+}
+Placement parse_placement(Lexer& lx) {
+    return parse_placement(lx, {{"cta", &Placement::cta}, {"gpu", &Placement::gpu}});
 }
 
 std::int64_t parse_array_size(Lexer& lx) {

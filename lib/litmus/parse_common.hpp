@@ -35,6 +35,17 @@ bool at_register_ref(Lexer& lx);
 RegisterRef parse_register_ref(Lexer& lx, int thread_count);
 
 // After '@': "cta 0, gpu 1" (either order, commas optional between pairs).
+// A level a thread placement names: its key ("cta", "wg") and the
+// Placement field its number sets.
+struct PlacementLevel {
+    std::string_view key;
+    int Placement::*field;
+};
+
+// After '@': one "<key> <number>" pair per level of 'levels', in any order,
+// commas optional between pairs; numbers are non-negative ints.
+Placement parse_placement(Lexer& lx, const std::vector<PlacementLevel>& levels);
+// PTX's "cta 0, gpu 1".
 Placement parse_placement(Lexer& lx);
 
 // After '[': an array size from 1 to kMaxArraySize, then ']'.

@@ -20,6 +20,7 @@
 
 #include "litmus/parse_common.hpp"
 #include "litmus/if_printer.hpp"
+#include "litmus/opencl_syntax.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -69,7 +70,14 @@ public:
         block(0, thread_.code.size(), 1);
         std::ostringstream out;
         out << "P" << thread_.id;
-        if (thread_.placement) out << "@cta " << thread_.placement->cta << ",gpu " << thread_.placement->gpu;
+        if (thread_.placement) {
+            const Placement& p = *thread_.placement;
+            if (p.sg != 0 || p.cluster != 0 || p.qf != 0) fail("a placement with subgroup, cluster or queue family");
+            if (opencl())
+                out << "@wg " << p.cta << ", dev " << p.gpu;
+            else
+                out << "@cta " << p.cta << ",gpu " << p.gpu;
+        }
         out << " (";
         for (std::size_t i = 0; i < thread_.params.size(); ++i)
             out << (i ? ", " : "") << thread_.params[i].type << " " << thread_.params[i].name;
@@ -138,10 +146,28 @@ private:
         return "memory_order_" + std::string(to_string(o));
     }
 
-    // The trailing scope argument; sys is the default and is left out.
+    bool opencl() const { return test_.dialect == Dialect::opencl; }
+
+    // The trailing scope argument.  C: sys is the default and is left out.
+    // OpenCL: always written (work_item included).
     std::string scope(Scope s) const {
+        if (opencl()) {
+            const auto name = opencl_scope_name(s);
+            if (!name) fail("scope " + std::string(to_string(s)));
+            return ", " + *name;
+        }
         if (s == Scope::none) fail("an atomic operation without a scope");
         return s == Scope::sys ? "" : ", memory_scope_" + std::string(to_string(s));
+    }
+
+    // An access carries what the parser gives it: in OpenCL, the region of
+    // its parameter's address space; in C, nothing.
+    void check_access(const Address& a, const Qualifiers& q) const {
+        Qualifiers expected;
+        if (opencl())
+            for (const Parameter& p : thread_.params)
+                if (p.name == a.location) expected = opencl_region_of(p.type);
+        if (q != expected) fail("an access to " + a.location + " with qualifiers its parameter does not give");
     }
 
     // ---- statements
@@ -167,6 +193,7 @@ private:
     }
 
     std::string text(const Load& i, int depth) {
+        check_access(i.addr, i.qualifiers);
         std::string src;
         if (i.order == MemoryOrder::plain) {
             if (i.scope != Scope::none) fail("a plain load with a scope");
@@ -179,6 +206,7 @@ private:
     }
 
     std::string text(const Store& i, int) {
+        check_access(i.addr, i.qualifiers);
         if (i.order == MemoryOrder::plain) {
             if (i.scope != Scope::none) fail("a plain store with a scope");
             const std::string target = deref(i.addr);
@@ -191,6 +219,7 @@ private:
 
     std::string text(const Rmw& i, int depth) {
         if (i.op == RmwOp::cas || i.expected) fail("a PTX-style cas");
+        check_access(i.addr, i.qualifiers);
         const std::string name = i.op == RmwOp::exch ? "atomic_exchange_explicit"
                                                       : "atomic_fetch_" + std::string(to_string(i.op)) + "_explicit";
         const std::string p = pointer(i.addr);
@@ -200,6 +229,7 @@ private:
     }
 
     std::string text(const CompareExchange& i, int depth) {
+        check_access(i.addr, i.qualifiers);
         const std::string p = pointer(i.addr);
         std::string expected;
         if (const auto* r = std::get_if<Register>(&i.expected)) {
@@ -216,11 +246,32 @@ private:
 
     std::string text(const Fence& i, int) {
         if (i.kind == FenceKind::membar) fail("a PTX membar");
+        const std::string flags = opencl_fence_flags(i.qualifiers);
+        Qualifiers regions;
+        regions.global = i.qualifiers.global;
+        regions.local = i.qualifiers.local;
+        if (i.qualifiers != regions || (!flags.empty() && (!opencl() || i.kind != FenceKind::fence)))
+            fail("a fence with qualifiers");
+        if (!flags.empty()) return "atomic_work_item_fence(" + flags + ", " + order(i.order) + scope(i.scope) + ");";
         const char* name = i.kind == FenceKind::signal ? "atomic_signal_fence(" : "atomic_thread_fence(";
         return name + order(i.order) + scope(i.scope) + ");";
     }
 
-    std::string text(const Barrier&, int) { fail("a PTX barrier"); }
+    // OpenCL's barrier(flags): the k-th barrier of the thread has id k (see
+    // c_expressions.cpp), so only such barriers have this form.
+    std::string text(const Barrier& i, int) {
+        if (!opencl()) fail("a PTX barrier");
+        const std::string flags = opencl_fence_flags(i.qualifiers);
+        Qualifiers regions;
+        regions.global = i.qualifiers.global;
+        regions.local = i.qualifiers.local;
+        const auto* id = std::get_if<std::int64_t>(&i.id);
+        if (!id || *id != barriers_ || i.resource || i.thread_count || i.arrive || flags.empty() ||
+            i.qualifiers != regions)
+            fail("a barrier that is not barrier(flags) numbered in program order");
+        ++barriers_;
+        return "barrier(" + flags + ");";
+    }
 
     std::string text(const RegOp& i, int depth) {
         if (i.op == RegOpKind::move) {
@@ -248,6 +299,7 @@ private:
     }
 
     const LitmusTest& test_;
+    std::int64_t barriers_ = 0;  // barriers printed so far
     std::unordered_set<std::string> mentioned_;
     std::vector<std::string> hoisted_;
 };

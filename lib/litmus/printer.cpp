@@ -50,7 +50,8 @@ std::string print_value(const InitValue& v) {
 std::string thread_ref(int thread, Dialect d) {
     switch (d) {
         case Dialect::ptx: return "P" + std::to_string(thread);
-        case Dialect::c: return std::to_string(thread);
+        case Dialect::c:
+        case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
     }
     return std::to_string(thread);
@@ -60,6 +61,7 @@ const char* header_word(Dialect d) {
     switch (d) {
         case Dialect::ptx: return "PTX";
         case Dialect::c: return "C";
+        case Dialect::opencl: return "OPENCL";
         case Dialect::audala: return "AuDaLa";
     }
     return "?";
@@ -110,8 +112,8 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
         case K::compare:
-            return print_term(e.lhs, d) + (d != Dialect::c ? " " : "") + detail::print_cmp(e.cmp, d) +
-                   (d != Dialect::c ? " " : "") + print_term(e.rhs, d);
+            return print_term(e.lhs, d) + (!c_syntax(d) ? " " : "") + detail::print_cmp(e.cmp, d) +
+                   (!c_syntax(d) ? " " : "") + print_term(e.rhs, d);
         case K::not_: {
             const CondExpr& x = e.operands.at(0);
             return "~" + (x.kind == K::truth || x.kind == K::not_ ? print_expr(x, d) : wrapped(x));

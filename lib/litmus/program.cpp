@@ -12,6 +12,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::ptx: return "ptx";
         case Dialect::c: return "c";
         case Dialect::audala: return "audala";
+        case Dialect::opencl: return "opencl";
     }
     return "?";
 }

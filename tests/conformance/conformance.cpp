@@ -1,6 +1,7 @@
 // Conformance: runs the development litmus suite (../shared/litmus, data
 // from the Dartagnan project) under our models and prints the agreement per
-// model.  A disagreement is accepted only if known-differences.csv lists it
+// model.  The verdicts are SUITE_DIR/expected.csv and, for each model
+// MODELS_DIR/<model>.cat that exists, SUITE_DIR/expected-<model>.csv.  A disagreement is accepted only if known-differences.csv lists it
 // with a reason; any other disagreement, or a listed one that no longer
 // occurs, fails the run.
 //
@@ -94,9 +95,18 @@ int main(int argc, char** argv) {
     for (auto& f : read_csv(known_path)) known[{f[0], f[1]}] = f[2];
 
     const auto started = std::chrono::steady_clock::now();
+    std::vector<std::string> verdict_files{suite + "/expected.csv"};
+    for (const auto& entry : std::filesystem::directory_iterator(suite)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("expected-", 0) != 0 || entry.path().extension() != ".csv") continue;
+        const std::string model = name.substr(9, name.size() - 9 - 4);
+        if (std::filesystem::exists(models + "/" + model + ".cat")) verdict_files.push_back(entry.path().string());
+    }
+    std::sort(verdict_files.begin() + 1, verdict_files.end());
     std::vector<Row> rows;
-    for (auto& f : read_csv(suite + "/expected.csv"))
-        if (only.empty() || f[1] == only) rows.push_back(Row{f[0], f[1], f[2] == "1"});
+    for (const std::string& file : verdict_files)
+        for (auto& f : read_csv(file))
+            if (only.empty() || f[1] == only) rows.push_back(Row{f[0], f[1], f[2] == "1"});
 
     std::map<std::string, mapsound::model::Model> loaded;
     struct Tally {

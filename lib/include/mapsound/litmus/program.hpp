@@ -40,7 +40,15 @@ enum class Dialect {
     c,    // herd7's C litmus syntax ("C name" header), with scoped extensions
     audala,  // AuDaLa executions, seed 003 ("AuDaLa name" header; see parse.hpp):
              // instances are threads, every access is plain, no scopes
+    opencl,  // OpenCL C as herd7 and Dartagnan write it ("OPENCL name"):
+             // the C dialect with global/local parameters, "P0@wg 0, dev 0"
+             // placements, memory_scope_* arguments, atomic_work_item_fence
+             // and barrier
 };
+
+// Whether a dialect is written in C syntax (C and OpenCL share the parser
+// and printer).
+inline bool c_syntax(Dialect d) { return d == Dialect::c || d == Dialect::opencl; }
 
 // The scope qualifier of an access, fence, RMW or barrier: a level of the
 // scope tree (exec::Scope has the same levels), spelled per dialect.
