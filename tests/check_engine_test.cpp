@@ -10,6 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
 
 #include "check/lowering.hpp"
 #include "check/shape.hpp"
@@ -406,4 +410,81 @@ TEST_CASE("every shipped check: expected verdicts at small bounds, smallest coun
             }
         }
     }
+}
+
+namespace {
+
+// Workers as another process would be (their own Checker), which finish
+// the started items in the reverse order of their start: the sweep must
+// not depend on the order results come back in.
+class ReversedWorkers : public check::Workers {
+public:
+    ReversedWorkers(const std::string& check_name, int count, std::optional<std::size_t> fail_at = std::nullopt)
+        : checker_(checker(check_name)), count_(count), fail_at_(fail_at) {}
+    int count() const override { return count_; }
+    void start(int w, const check::WorkItem& item) override { started_.emplace_back(w, item); }
+    std::optional<Finished> wait(std::stop_token) override {
+        REQUIRE(!started_.empty());
+        auto [w, item] = started_.back();
+        started_.pop_back();
+        check::Options o;
+        Finished f{w, item, checker_.search(item, o)};
+        if (fail_at_ && item.shape == *fail_at_) f.result.error = "injected failure";
+        ++items;
+        return f;
+    }
+    std::size_t items = 0;
+
+private:
+    check::Checker checker_;
+    int count_;
+    std::optional<std::size_t> fail_at_;
+    std::vector<std::pair<int, check::WorkItem>> started_;
+};
+
+}  // namespace
+
+TEST_CASE("worker processes (Options::workers): the answers of one job, whatever the order results arrive in") {
+    for (int count : {1, 2, 5}) {
+        CAPTURE(count);
+        for (auto [name, axiom, events] : {std::tuple{"cxx-to-ptx-cta-scope", "coherence", 3},
+                                           std::tuple{"cxx-to-ptx-sc-load-no-fence", "sc", 4},
+                                           std::tuple{"cxx-to-ptx", "sc", 4}}) {
+            CAPTURE(name);
+            CAPTURE(axiom);
+            const auto one = run_one(name, axiom, events, 1);
+            check::Options o;
+            auto workers = std::make_shared<ReversedWorkers>(name, count);
+            o.workers = workers;
+            const auto spread = run_with(name, axiom, events, o);
+            CHECK(workers->items > 0);
+            CHECK(spread.verdict == one.verdict);
+            CHECK(spread.events == one.events);
+            CHECK(spread.statistics.shapes == one.statistics.shapes);
+            CHECK(spread.statistics.solver_calls == one.statistics.solver_calls);
+            REQUIRE(spread.counterexample.has_value() == one.counterexample.has_value());
+            if (one.counterexample) {
+                CHECK(spread.counterexample->shape == one.counterexample->shape);
+                CHECK(spread.counterexample->source_litmus_text == one.counterexample->source_litmus_text);
+                CHECK(spread.counterexample->target_litmus_text == one.counterexample->target_litmus_text);
+                CHECK(spread.counterexample->source_dot == one.counterexample->source_dot);
+            }
+        }
+    }
+}
+
+TEST_CASE("worker processes: a failed work item fails the run, naming the item") {
+    check::Options o;
+    o.workers = std::make_shared<ReversedWorkers>("cxx-to-ptx", 2, 1);
+    try {
+        run_with("cxx-to-ptx", "coherence", 3, o);
+        FAIL("no error");
+    } catch (const std::runtime_error& e) {
+        CHECK(std::string(e.what()).find("work item coherence, bound ") == 0);
+        CHECK(std::string(e.what()).find("shape 2 of ") != std::string::npos);
+        CHECK(std::string(e.what()).find("injected failure") != std::string::npos);
+    }
+    // An item that names no shape of the check is refused by the worker.
+    check::WorkItem wrong{"coherence", 3, 0, 999, "[3]"};
+    CHECK_THROWS_AS(checker("cxx-to-ptx").search(wrong, {}), std::invalid_argument);
 }

@@ -19,6 +19,7 @@
 #include "check/racy.hpp"
 #include "check/shape.hpp"
 #include "check/symbolic.hpp"
+#include "check/work_items.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/litmus/print.hpp"
 
@@ -357,11 +358,31 @@ struct Checker::Impl {
                         options.progress(Progress{axiom, n, done, shapes.size(), seconds_since(start)});
                 }
             };
-            const int jobs = std::max(1, options.jobs);
-            std::vector<std::jthread> pool;
-            for (int k = 1; k < jobs; ++k) pool.emplace_back(worker);
-            worker();
-            pool.clear();
+            if (options.workers) {
+                RemoteBound remote = search_remotely(
+                    *options.workers, axiom, n, shapes, every_shape, options.stop, [&](std::size_t finished) {
+                        if (options.progress)
+                            options.progress(Progress{axiom, n, finished, shapes.size(), seconds_since(start)});
+                    });
+                statistics = std::move(remote.statistics);
+                stopped = remote.stopped;
+                best = remote.best;
+                if (remote.best < shapes.size()) {
+                    // The worker's counterexample, found again here: the
+                    // search of one shape is deterministic.
+                    ShapeResult again = search(shapes[remote.best], axiom, options);
+                    if (!again.counterexample)
+                        throw std::logic_error("the search of " + shapes[remote.best].to_string() +
+                                               " found no counterexample here where a worker found one");
+                    found[remote.best] = std::move(again.counterexample);
+                }
+            } else {
+                const int jobs = std::max(1, options.jobs);
+                std::vector<std::jthread> pool;
+                for (int k = 1; k < jobs; ++k) pool.emplace_back(worker);
+                worker();
+                pool.clear();
+            }
             if (error) std::rethrow_exception(error);
             for (std::size_t i = 0; i < shapes.size(); ++i)
                 if (statistics[i] && (every_shape || i <= best)) add(result.statistics, *statistics[i]);
@@ -502,9 +523,45 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
         throw std::invalid_argument("the check " + d.name + " has no race-free flag, so no race-free programs");
     const int bound = options.events.value_or(d.events);
     if (bound < 1) throw std::invalid_argument("the bound must be at least 1 event");
+    if (options.workers && (options.on_shape || options.enumerate_programs > 0))
+        throw std::invalid_argument("worker processes report no per-shape outcomes (on_shape, enumerate_programs)");
     std::vector<AxiomResult> results;
     for (const auto& axiom : selected) results.push_back(impl_->sweep(axiom, bound, options));
     return results;
+}
+
+std::vector<WorkItem> Checker::work_items(const std::string& axiom, int bound, const Options& options) const {
+    const bool per_scope_tree =
+        impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
+    const std::vector<Shape> shapes = enumerate_shapes(bound, impl_->lowering.has_rmw(), per_scope_tree);
+    std::vector<WorkItem> items;
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+        items.push_back(WorkItem{axiom, bound, i, shapes.size(), shapes[i].to_string()});
+    return items;
+}
+
+WorkResult Checker::search(const WorkItem& item, const Options& options) const {
+    const auto& d = impl_->definition;
+    if (std::none_of(d.axioms.begin(), d.axioms.end(), [&](const auto& a) { return a.name == item.axiom; }))
+        throw std::invalid_argument("the check " + d.name + " has no axiom '" + item.axiom + "'");
+    const bool per_scope_tree =
+        impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
+    const std::vector<Shape> shapes = enumerate_shapes(item.bound, impl_->lowering.has_rmw(), per_scope_tree);
+    if (item.shape >= shapes.size() || shapes.size() != item.shapes ||
+        shapes[item.shape].to_string() != item.shape_text)
+        throw std::invalid_argument("work item " + item.to_string() + " names no shape of this check (bound " +
+                                    std::to_string(item.bound) + " has " + std::to_string(shapes.size()) +
+                                    " shapes here)");
+    WorkResult out;
+    try {
+        ShapeResult r = impl_->search(shapes[item.shape], item.axiom, options);
+        out.stopped = r.stopped;
+        out.counterexample = r.counterexample.has_value();
+        out.statistics = r.statistics;
+    } catch (const std::exception& e) {
+        out.error = e.what();
+    }
+    return out;
 }
 
 }  // namespace mapsound::check

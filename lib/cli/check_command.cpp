@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/check_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/counterexample_files.hpp"
 #include "cli/expectation.hpp"
@@ -153,6 +154,17 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
     return a;
 }
 
+// parse() without its messages (a worker process: the process that
+// reports says what is wrong).
+std::optional<Arguments> parse_quietly(const std::vector<std::string>& args) {
+    std::ostringstream discard;
+    auto* saved = std::cerr.rdbuf(discard.rdbuf());
+    auto parsed = parse(args);
+    std::cerr.rdbuf(saved);
+    if (auto* a = std::get_if<Arguments>(&parsed)) return std::move(*a);
+    return std::nullopt;
+}
+
 // The progress line: rewritten in place on a terminal; with --progress
 // elsewhere (a log), one line per second at most.
 std::function<void(const check::Progress&)> progress_printer(bool terminal) {
@@ -241,11 +253,24 @@ std::string result_json(const mapping::CheckDefinition& def, const Reported& rep
 
 }  // namespace
 
-int check_command(const std::vector<std::string>& args) {
+std::optional<CheckSetup> check_setup(const std::vector<std::string>& args) {
+    auto parsed = parse_quietly(args);
+    if (!parsed) return std::nullopt;
+    try {
+        return CheckSetup{check::Checker(mapping::load_check(parsed->check_path)), parsed->options};
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+int check_command(const std::vector<std::string>& args) { return check_command(args, nullptr); }
+
+int check_command(const std::vector<std::string>& args, std::shared_ptr<check::Workers> workers) {
     auto parsed = parse(args);
     if (const int* usage_error = std::get_if<int>(&parsed)) return *usage_error;
     Arguments& a = std::get<Arguments>(parsed);
     check::Options& options = a.options;
+    options.workers = std::move(workers);
 
     // SIGINT and SIGTERM stop the search; what was finished is reported.
     Interrupts interrupts;

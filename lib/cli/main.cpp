@@ -6,6 +6,9 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#ifdef MAPSOUND_WITH_MPI
+#include "cli/mpi_check.hpp"
+#endif
 #include "cli/usage.hpp"
 
 namespace {
@@ -29,6 +32,9 @@ int run(const std::string& command, const std::vector<std::string>& args) {
         return 0;
     }
     if (command == "litmus") return litmus_command(args);
+#ifdef MAPSOUND_WITH_MPI
+    if (command == "check" && started_by_mpirun_with_ranks()) return mpi_check_command(args);
+#endif
     if (command == "check") return check_command(args);
     if (command == "compare") return compare_command(args);
     if (command == "export-coq") return export_coq_command(args);

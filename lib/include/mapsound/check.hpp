@@ -157,6 +157,51 @@ struct Progress {
     double elapsed_seconds = 0;                      // of this axiom
 };
 
+// One shape's search at one bound, as a unit of work another process can do
+// (Options::workers): the shape is the index into the deterministic list of
+// shapes of that bound (lib/check/shape.hpp), so every process names the
+// same shape by the same item.
+struct WorkItem {
+    std::string axiom;
+    int bound = 0;
+    std::size_t shape = 0;         // index among the bound's shapes
+    std::size_t shapes = 0;        // how many the bound has (a cross-check)
+    std::string shape_text;        // Shape::to_string(), for messages and the cross-check
+    std::string to_string() const; // "coherence, bound 5, shape 12 of 40 [2,1,1*]"
+};
+
+// What a work item's search found; the counterexample itself is not sent
+// back: the process that runs the sweep searches the one shape it reports
+// again (the search of a shape is deterministic).
+struct WorkResult {
+    bool stopped = false;
+    bool counterexample = false;
+    Statistics statistics;
+    std::string error;  // non-empty: the search threw this message
+};
+
+// Workers in other processes (an MPI job: cli/mpi_check.cpp).  The sweep
+// hands items to idle workers in shape order, as the thread pool does, and
+// keeps its guarantees: every shape before the first counterexample
+// finishes, none after it starts, bound n + 1 starts after bound n ends.
+class Workers {
+public:
+    virtual ~Workers() = default;
+    virtual int count() const = 0;  // >= 1
+    // Hands 'item' to worker w, which is idle (0 <= w < count()).
+    virtual void start(int w, const WorkItem& item) = 0;
+    struct Finished {
+        int worker = 0;
+        WorkItem item;
+        WorkResult result;
+    };
+    // Waits for some started item to finish.  nullopt when 'stop' was
+    // requested first: the items still running are abandoned (their
+    // workers stay busy).  Throws std::runtime_error naming the work item
+    // when a worker is lost.
+    virtual std::optional<Finished> wait(std::stop_token stop) = 0;
+};
+
 struct Options {
     std::optional<int> events;        // the bound; default: the check's
     // Counterexamples must be race-free programs (no consistent source
@@ -202,6 +247,11 @@ struct Options {
     // program of the shape in which the racy execution found is consistent
     // and racy too (default), or alone (the reference).
     enum class RacyExclusion { by_execution, by_program } racy_exclusion = RacyExclusion::by_execution;
+    // When set, shapes are searched by these workers instead of 'jobs'
+    // threads, with the same answers; the counterexample of the shape
+    // reported is searched again here.  Not with on_shape or
+    // enumerate_programs (std::invalid_argument).
+    std::shared_ptr<Workers> workers;
 };
 
 class Checker {
@@ -232,6 +282,15 @@ public:
     // std::invalid_argument for an axiom name the check does not list, and
     // for Options::race_free_programs on a check without a race-free flag.
     std::vector<AxiomResult> run(const Options& options) const;
+
+    // The work items of one axiom at one bound, in the canonical shape order
+    // (the order the sweep hands them out in).
+    std::vector<WorkItem> work_items(const std::string& axiom, int bound, const Options& options) const;
+
+    // The search of one work item (what a worker process does).  Throws
+    // std::invalid_argument when the item names no shape of this checker
+    // (another check, or a shape list that differs).
+    WorkResult search(const WorkItem& item, const Options& options) const;
 
 private:
     struct Impl;
