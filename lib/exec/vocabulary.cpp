@@ -63,7 +63,7 @@ const model::Model& vocabulary_definitions() {
 
 const std::vector<std::string>& primitive_names() {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> n = {"_", "IW", "R", "W", "F", "BAR", "BAR_ARRIVE", "RMW"};
+        std::vector<std::string> n = {"_", "IW", "R", "W", "F", "BAR", "RMW"};
         for (auto [name, order] : kOrderSets) n.push_back(name);
         for (auto [name, scope] : kScopeSets) n.push_back(name);
         for (const char* t : kTagNames) n.push_back(t);
