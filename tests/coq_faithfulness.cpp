@@ -239,7 +239,10 @@ int main(int argc, char** argv) {
           {"seeds/000-fig12b-ISA2-rmw-sc-no-release.litmus", ""},
           {"seeds/001-fig7-SB-dynamic-barrier.litmus", ""},
           // Atomicity of a relaxed atom against another thread's store.
-          {"models/RMW-split-by-store-ptx.litmus", "0:r0=0 1:r0=1"}}},
+          {"models/RMW-split-by-store-ptx.litmus", "0:r0=0 1:r0=1"},
+          // PTX 7.5 proxies: surface, alias and texture accesses and
+          // fences (allowed by ptx-7.5.cat, forbidden by ptx-6.0.cat).
+          {"models/MP-proxies-no-texture-fence.litmus", "1:r0=1 1:r1=0"}}},
         {"c",
          {{"seeds/classic-MP.litmus", ""},
           {"seeds/classic-SB.litmus", ""},

@@ -108,7 +108,8 @@ std::vector<Location> all_locations(const LitmusTest& test) {
     };
     for (const Thread& t : test.threads)
         for (const Instruction& i : t.code)
-            for (const std::string& name : accessed_locations(i)) note(name);
+            for (const std::string& name : accessed_locations(i))
+                if (!test.find_alias(name)) note(name);
     return locs;
 }
 
@@ -147,6 +148,23 @@ private:
             x_.memory.locations.emplace(l.name, span);
             for (std::size_t i = 0; i < l.values.size(); ++i)
                 x_.memory.names.push_back(l.values.size() == 1 ? l.name : l.name + "[" + std::to_string(i) + "]");
+        }
+        // PTX 7.5 aliases: the cells of what they alias; a generic alias is
+        // a virtual address of its own (numbered after the cells), another
+        // proxy's alias has its target's.
+        int next_virtual = static_cast<int>(x_.memory.names.size());
+        for (const ProxyAlias& a : x_.test.aliases) {
+            auto target = x_.memory.locations.find(a.target);
+            if (x_.memory.locations.count(a.name)) x_.fail("alias '" + a.name + "' is declared twice");
+            if (target == x_.memory.locations.end())
+                x_.fail("alias '" + a.name + "' names '" + a.target + "', which is not declared before it");
+            if (target->second.size != 1) x_.fail("alias '" + a.name + "' names an array ('" + a.target + "')");
+            auto target_virtual = x_.memory.virtual_ids.find(a.target);
+            const int v = a.proxy == Qualifiers::Proxy::generic ? next_virtual++
+                          : target_virtual == x_.memory.virtual_ids.end() ? -1
+                                                                          : target_virtual->second;
+            x_.memory.locations.emplace(a.name, target->second);
+            x_.memory.virtual_ids.emplace(a.name, v);
         }
         // Initial values second: "&y" may name a location declared later.
         for (const Location& l : locs)

@@ -34,6 +34,10 @@ struct Memory {
     std::vector<std::string> names;   // per cell: "x", "y[1]"
     std::vector<std::int64_t> init;   // per cell
     std::map<std::string, Span, std::less<>> locations;
+    // PTX 7.5 aliases (which 'locations' maps to their target's cells): the
+    // exec::Event::virtual_location of accesses through each, -1 when that
+    // is the target's own (a non-generic alias of a location).
+    std::map<std::string, int, std::less<>> virtual_ids;
 };
 
 // A complete run of one thread: its events (location = cell index, event
@@ -131,6 +135,8 @@ private:
     int cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const;
     int add_event(RunState& s, exec::EventKind kind, int cell, std::int64_t value, Tag tag, const DepSet& addr_deps,
                   const std::string& what);
+    // Sets a memory event's virtual location when 'a' names a PTX 7.5 alias.
+    void name_virtual(RunState& s, int event, const Address& a) const;
     void add_data(RunState& s, const DepSet& from, int write) const;
     bool jump(RunState& s, const std::string& label) const;
     void barrier(RunState& s, const Barrier& b);

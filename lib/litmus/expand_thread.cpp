@@ -84,9 +84,14 @@ EScope event_scope(Scope s) {
 }
 
 // The exec::Tag bits of an instruction's qualifiers: OpenCL's memory region
-// of an access, or the regions a fence or barrier orders (GLOBAL, LOCAL).
+// of an access, or the regions a fence or barrier orders (GLOBAL, LOCAL);
+// PTX 7.5's proxy of an access or proxy fence (SUR, TEX, CON; generic has
+// no tag: GEN is every event without one).
 unsigned qualifier_tags(const Qualifiers& q) {
     unsigned tags = 0;
+    if (q.proxy == Qualifiers::Proxy::surface) tags |= 1U << static_cast<unsigned>(exec::Tag::sur);
+    if (q.proxy == Qualifiers::Proxy::texture) tags |= 1U << static_cast<unsigned>(exec::Tag::tex);
+    if (q.proxy == Qualifiers::Proxy::constant) tags |= 1U << static_cast<unsigned>(exec::Tag::con);
     if (q.global) tags |= 1U << static_cast<unsigned>(exec::Tag::global);
     if (q.local) tags |= 1U << static_cast<unsigned>(exec::Tag::local);
     return tags;
@@ -220,6 +225,14 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     return index;
 }
 
+void ThreadExplorer::name_virtual(RunState& s, int event, const Address& a) const {
+    auto it = x_.memory.virtual_ids.find(a.location);
+    if (it == x_.memory.virtual_ids.end()) return;
+    Event& e = s.events[static_cast<std::size_t>(event)];
+    e.virtual_location = it->second;
+    e.label.append(" via ").append(a.location);
+}
+
 void ThreadExplorer::add_data(RunState& s, const DepSet& from, int write) const {
     for (int r : from) s.data.emplace_back(r, write);
 }
@@ -256,6 +269,7 @@ void ThreadExplorer::finish(const RunState& s) {
         num(static_cast<int>(e.scope));
         num(e.barrier);
         num(e.tags);
+        num(e.virtual_location);
         key.append(e.label).push_back('|');
     }
     for (const auto* pairs : {&r.rmw, &r.addr, &r.data, &r.ctrl}) {
@@ -298,6 +312,7 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
         // with one possible value each costs no copies.
         RunState c = i + 1 == domain.size() ? std::move(s) : s;
         const int e = add_event(c, EventKind::read, cell, v, tag, addr_deps, "");
+        name_virtual(c, e, l.addr);
         set_reg(c, l.dest, v, DepSet{e});
         ++c.pc;
         forked.push_back(std::move(c));
@@ -316,6 +331,8 @@ void ThreadExplorer::rmw(const RunState& s, const Rmw& r, std::vector<RunState>&
         const int read = add_event(c, EventKind::read, cell, old, tag, addr_deps, what);
         const std::int64_t result = rmw_result(r.op, old, operand, expected);
         const int write = add_event(c, EventKind::write, cell, result, tag, addr_deps, what);
+        name_virtual(c, read, r.addr);
+        name_virtual(c, write, r.addr);
         c.rmw.emplace_back(read, write);
         // The written value depends on the operands, never (as data) on the
         // instruction's own read: that link is rmw.  A failed cas still
@@ -446,13 +463,22 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
             const int cell = cell_of(s, st->addr, addr_deps);
             const int w = add_event(s, EventKind::write, cell, value(s, st->value), tag_of(st->order, st->scope, st->qualifiers),
                                     addr_deps, "");
+            name_virtual(s, w, st->addr);
             add_data(s, deps(s, st->value), w);
         } else if (const auto* f = std::get_if<Fence>(&ins)) {
             // Fences take their order and scope like accesses do (PTX
             // fence.sc and membar are seq_cst in the IR, hence sc); membar
             // and signal fences say so in the label only.
             const char* what = f->kind == FenceKind::membar ? "membar" : f->kind == FenceKind::signal ? "signal" : "";
-            add_event(s, EventKind::fence, -1, 0, tag_of(f->order, f->scope, f->qualifiers), {}, what);
+            Tag tag = tag_of(f->order, f->scope, f->qualifiers);
+            // PTX 7.5 proxy fences: no order, no scope; their proxy's tag,
+            // or ALIAS.
+            if (f->kind == FenceKind::proxy || f->kind == FenceKind::proxy_alias) {
+                tag = Tag{Order::none, EScope::none, qualifier_tags(f->qualifiers)};
+                if (f->kind == FenceKind::proxy_alias) tag.tags |= 1U << static_cast<unsigned>(exec::Tag::alias);
+                what = "fence.proxy";
+            }
+            add_event(s, EventKind::fence, -1, 0, tag, {}, what);
         } else if (const auto* b = std::get_if<Barrier>(&ins)) {
             barrier(s, *b);
         } else if (const auto* op = std::get_if<RegOp>(&ins)) {

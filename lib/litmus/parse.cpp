@@ -155,7 +155,9 @@ void read_metadata(RawCursor& at, LitmusTest& test) {
 // Adds the locations named by accesses, parameters and the condition that
 // the init block did not declare, in order of first mention.
 void collect_locations(LitmusTest& test) {
-    auto note = [&](const std::string& name) { detail::note_location(test.locations, name); };
+    auto note = [&](const std::string& name) {
+        if (!test.find_alias(name)) detail::note_location(test.locations, name);
+    };
     for (const Thread& t : test.threads) {
         for (const Parameter& p : t.params) note(p.name);
         for (const Instruction& i : t.code)

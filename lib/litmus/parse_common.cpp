@@ -104,6 +104,25 @@ std::int64_t parse_array_size(Lexer& lx) {
     return size;
 }
 
+bool proxy_word(std::string_view w, Qualifiers::Proxy& proxy) {
+    if (w == "generic") proxy = Qualifiers::Proxy::generic;
+    else if (w == "surface") proxy = Qualifiers::Proxy::surface;
+    else if (w == "texture") proxy = Qualifiers::Proxy::texture;
+    else if (w == "constant") proxy = Qualifiers::Proxy::constant;
+    else return false;
+    return true;
+}
+
+std::string_view proxy_name(Qualifiers::Proxy p) {
+    switch (p) {
+        case Qualifiers::Proxy::generic: return "generic";
+        case Qualifiers::Proxy::surface: return "surface";
+        case Qualifiers::Proxy::texture: return "texture";
+        case Qualifiers::Proxy::constant: return "constant";
+    }
+    return "?";
+}
+
 void note_location(std::vector<Location>& locations, const std::string& name) {
     const bool known = std::any_of(locations.begin(), locations.end(),
                                    [&](const Location& l) { return l.name == name; });
@@ -118,7 +137,8 @@ InitValue parse_init_value(Lexer& lx) {
 }
 
 void add_location(Lexer& lx, LitmusTest& test, const Token& name_token, Location loc) {
-    if (test.find_location(loc.name)) lx.fail(name_token, "a location not initialized before");
+    if (test.find_location(loc.name) || test.find_alias(loc.name))
+        lx.fail(name_token, "a location not initialized before");
     test.locations.push_back(std::move(loc));
 }
 
@@ -131,6 +151,30 @@ std::string join_type(const std::vector<Token>& words) {
         out += w.text;
     }
     return out;
+}
+
+// PTX 7.5 "s @ surface aliases x": the proxy word, "aliases", and a
+// location or alias declared before (so that aliases form no cycle).
+void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
+    if (test.dialect != Dialect::ptx) lx.fail(lx.peek(), "'=' or ';' (proxy aliases are PTX 7.5)");
+    lx.expect_punct("@");
+    const Token proxy = lx.peek();
+    ProxyAlias alias{name.text, Qualifiers::Proxy::generic, ""};
+    if (proxy.kind != TokenKind::identifier || !proxy_word(proxy.text, alias.proxy))
+        lx.fail(proxy, "a proxy (generic, surface, texture, constant)");
+    lx.next();
+    const Token word = lx.peek();
+    if (word.kind != TokenKind::identifier || word.text != "aliases") lx.fail(word, "'aliases'");
+    lx.next();
+    const Token target = lx.expect_identifier("the location it aliases");
+    if (!test.find_location(target.text) && !test.find_alias(target.text))
+        lx.fail(target, "a location or alias declared before");
+    if (const Location* l = test.find_location(target.text); l && l->values.size() != 1)
+        lx.fail(target, "a scalar location (aliases of arrays are not supported)");
+    if (test.find_location(name.text) || test.find_alias(name.text))
+        lx.fail(name, "a name not declared before");
+    alias.target = target.text;
+    test.aliases.push_back(std::move(alias));
 }
 
 void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
@@ -159,6 +203,7 @@ void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_t
     if (words.back().kind != TokenKind::identifier) lx.fail(lx.peek(), "a location name");
     const Token name = words.back();
     words.pop_back();
+    if (words.empty() && lx.peek().is_punct("@")) return parse_proxy_alias(lx, test, name);
     Location loc{name.text, join_type(words), {std::int64_t{0}}};
     if (lx.accept_punct("[")) {
         const std::int64_t size = parse_array_size(lx);

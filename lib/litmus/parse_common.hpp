@@ -93,6 +93,11 @@ bool audala_register(const LitmusTest& test, int thread, std::string_view name);
 // writing any other identifier.  Implemented in c_parser.cpp.
 bool c_reserved_word(std::string_view word);
 
+// PTX 7.5 proxy names: "surface" -> surface, ...; false for other words.
+bool proxy_word(std::string_view w, Qualifiers::Proxy& proxy);
+// The inverse of proxy_word.
+std::string_view proxy_name(Qualifiers::Proxy p);
+
 // Adds 'name' to 'locations' unless a location of that name exists.
 void note_location(std::vector<Location>& locations, const std::string& name);
 

@@ -246,6 +246,7 @@ private:
 
     std::string text(const Fence& i, int) {
         if (i.kind == FenceKind::membar) fail("a PTX membar");
+        if (i.kind == FenceKind::proxy || i.kind == FenceKind::proxy_alias) fail("a PTX proxy fence");
         const std::string flags = opencl_fence_flags(i.qualifiers);
         Qualifiers regions;
         regions.global = i.qualifiers.global;

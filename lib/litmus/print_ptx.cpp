@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "litmus/parse_common.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -21,7 +22,10 @@ public:
         if (i.order != MemoryOrder::weak && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::acquire &&
             i.order != MemoryOrder::volatile_)
             fail("a load with order " + std::string(to_string(i.order)));
-        return "ld" + qualifiers(i.order, i.scope) + " " + reg(i.dest) + ", " + location(i.addr);
+        static constexpr const char* mnemonic[] = {"ld", "suld", "tld", "cold"};
+        if (i.qualifiers != proxy_only(i.qualifiers.proxy)) fail("a load with non-PTX qualifiers");
+        return mnemonic[static_cast<int>(i.qualifiers.proxy)] + qualifiers(i.order, i.scope) + " " + reg(i.dest) +
+               ", " + location(i.addr);
     }
 
     std::string operator()(const Store& i) const {
@@ -29,7 +33,11 @@ public:
         if (i.order != MemoryOrder::weak && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::release &&
             i.order != MemoryOrder::volatile_)
             fail("a store with order " + std::string(to_string(i.order)));
-        return "st" + qualifiers(i.order, i.scope) + " " + location(i.addr) + ", " + value(i.value);
+        const Proxy p = i.qualifiers.proxy;
+        if (i.qualifiers != proxy_only(p) || p == Proxy::texture || p == Proxy::constant)
+            fail("a store with qualifiers other than the surface proxy");
+        return (p == Proxy::surface ? "sust" : "st") + qualifiers(i.order, i.scope) + " " + location(i.addr) + ", " +
+               value(i.value);
     }
 
     std::string operator()(const Rmw& i) const {
@@ -50,6 +58,11 @@ public:
     std::string operator()(const CompareExchange&) const { fail("a C compare-exchange"); }
 
     std::string operator()(const Fence& i) const {
+        if (i.kind == FenceKind::proxy_alias) return "fence.proxy.alias";
+        if (i.kind == FenceKind::proxy) {
+            if (i.qualifiers.proxy == Proxy::generic) fail("a proxy fence of the generic proxy");
+            return "fence.proxy." + std::string(proxy_name(i.qualifiers.proxy));
+        }
         if (i.scope == Scope::none) fail("a fence without a scope");
         if (i.kind == FenceKind::membar) {
             if (i.order != MemoryOrder::seq_cst) fail("a membar that is not seq_cst");
@@ -95,6 +108,14 @@ public:
     }
 
 private:
+    using Proxy = Qualifiers::Proxy;
+
+    static Qualifiers proxy_only(Proxy p) {
+        Qualifiers q;
+        q.proxy = p;
+        return q;
+    }
+
     [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " has no PTX form"); }
 
     // Weak and volatile accesses carry no scope; the others need one.

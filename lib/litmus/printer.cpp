@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "litmus/parse_common.hpp"
 #include "litmus/printer_common.hpp"
 #include "mapsound/litmus/print.hpp"
 
@@ -89,6 +90,10 @@ void print_init_block(std::ostringstream& out, const LitmusTest& test) {
         out << "[" << l.values.size() << "] = {";
         for (std::size_t i = 0; i < l.values.size(); ++i) out << (i ? ", " : "") << print_value(l.values[i]);
         out << "};\n";
+    }
+    for (const ProxyAlias& a : test.aliases) {
+        if (!ptx) unprintable(test, "proxy alias '" + a.name + "' outside PTX");
+        out << a.name << " @ " << detail::proxy_name(a.proxy) << " aliases " << a.target << ";\n";
     }
     for (const RegisterInit& r : test.register_inits)
         out << (ptx ? "" : " ") << thread_ref(r.thread, test.dialect) << ":" << r.reg.name << eq

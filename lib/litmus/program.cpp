@@ -98,6 +98,8 @@ std::string_view to_string(FenceKind k) {
         case FenceKind::fence: return "fence";
         case FenceKind::membar: return "membar";
         case FenceKind::signal: return "signal";
+        case FenceKind::proxy: return "proxy";
+        case FenceKind::proxy_alias: return "proxy_alias";
     }
     return "?";
 }
@@ -193,6 +195,12 @@ std::vector<std::string> accessed_locations(const Instruction& i) {
 const Location* LitmusTest::find_location(std::string_view location_name) const {
     for (const Location& l : locations)
         if (l.name == location_name) return &l;
+    return nullptr;
+}
+
+const ProxyAlias* LitmusTest::find_alias(std::string_view alias_name) const {
+    for (const ProxyAlias& a : aliases)
+        if (a.name == alias_name) return &a;
     return nullptr;
 }
 

@@ -10,6 +10,7 @@
 // operation, ignored data type), so "atom.gpu.acq_rel.add" is accepted too.
 // Registers are the words r<digits>, as in Dartagnan's grammar; every other
 // word in an address position is a memory location.
+#include <algorithm>
 #include <array>
 
 #include "litmus/parse_common.hpp"
@@ -17,6 +18,8 @@
 namespace mapsound::litmus::detail {
 
 namespace {
+
+using Proxy = mapsound::litmus::Qualifiers::Proxy;
 
 bool is_register_name(std::string_view w) {
     if (w.size() < 2 || w[0] != 'r') return false;
@@ -216,8 +219,14 @@ private:
         lx_.next();
         const std::vector<Part> parts = split_mnemonic(t.text);
         const std::string_view m = parts[0].text;
-        if (m == "ld") return load(t, parts);
-        if (m == "st") return store(t, parts);
+        // PTX 7.5 proxies: suld/sust (surface), tld (texture), cold or
+        // ld.const (constant).
+        if (m == "ld") return load(t, parts, Proxy::generic);
+        if (m == "suld") return load(t, parts, Proxy::surface);
+        if (m == "tld") return load(t, parts, Proxy::texture);
+        if (m == "cold") return load(t, parts, Proxy::constant);
+        if (m == "st") return store(t, parts, Proxy::generic);
+        if (m == "sust") return store(t, parts, Proxy::surface);
         if (m == "atom" || m == "red") return rmw(t, parts, m == "atom");
         if (m == "fence") return fence(t, parts);
         if (m == "membar") return membar(t, parts);
@@ -249,7 +258,7 @@ private:
             return Goto{label_use(column)};
         }
         lx_.fail_within(t, 0, t.text,
-                        "a PTX instruction (ld, st, atom, red, fence, membar, bar, add, beq, goto, ...)");
+                        "a PTX instruction (ld, st, atom, red, fence, membar, bar, suld, sust, tld, cold, add, beq, goto, ...)");
     }
 
     std::string label_use(std::size_t column) {
@@ -322,21 +331,32 @@ private:
             lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
     }
 
-    Instruction load(const Token& t, const std::vector<Part>& parts) {
+    Instruction load(const Token& t, std::vector<Part> parts, Proxy proxy) {
+        // "ld.const": a load through the constant proxy.
+        if (proxy == Proxy::generic) {
+            auto c = std::find_if(parts.begin() + 1, parts.end(), [](const Part& p) { return p.text == "const"; });
+            if (c != parts.end()) {
+                proxy = Proxy::constant;
+                parts.erase(c);
+            }
+        }
         const Qualifiers q = qualifiers(t, parts, true, true, false);
         Register d = reg();
         comma();
         // "ld r1, 1" / "ld r1, r2": no qualifier and a value operand is a move.
-        if (!q.sem && !q.scope && at_value()) return RegOp{d, RegOpKind::move, value(), std::nullopt};
+        if (proxy == Proxy::generic && !q.sem && !q.scope && at_value())
+            return RegOp{d, RegOpKind::move, value(), std::nullopt};
         const MemoryOrder sem = q.sem.value_or(MemoryOrder::weak);
         if (sem != MemoryOrder::weak && sem != MemoryOrder::relaxed && sem != MemoryOrder::acquire &&
             sem != MemoryOrder::volatile_)
             fail_on_part(t, parts, is_sem, "load semantics (.weak, .relaxed, .acquire, .volatile)");
         access_scope(t, parts, sem, q.scope);
-        return Load{d, location(), sem, q.scope.value_or(Scope::none), {}};
+        Load l{d, location(), sem, q.scope.value_or(Scope::none), {}};
+        l.qualifiers.proxy = proxy;
+        return l;
     }
 
-    Instruction store(const Token& t, const std::vector<Part>& parts) {
+    Instruction store(const Token& t, const std::vector<Part>& parts, Proxy proxy) {
         const Qualifiers q = qualifiers(t, parts, true, true, false);
         const MemoryOrder sem = q.sem.value_or(MemoryOrder::weak);
         if (sem != MemoryOrder::weak && sem != MemoryOrder::relaxed && sem != MemoryOrder::release &&
@@ -345,7 +365,9 @@ private:
         access_scope(t, parts, sem, q.scope);
         Address a = location();
         comma();
-        return Store{a, value(), sem, q.scope.value_or(Scope::none), {}};
+        Store st{a, value(), sem, q.scope.value_or(Scope::none), {}};
+        st.qualifiers.proxy = proxy;
+        return st;
     }
 
     // atom.<sem>.<scope>.<op> d, x, v (cas: d, x, expected, new) and
@@ -379,6 +401,7 @@ private:
     }
 
     Instruction fence(const Token& t, const std::vector<Part>& parts) {
+        if (parts.size() > 1 && parts[1].text == "proxy") return proxy_fence(t, parts);
         const Qualifiers q = qualifiers(t, parts, true, true, false);
         // fence.<scope> alone means fence.acq_rel.<scope> in PTX.
         const MemoryOrder sem = q.sem.value_or(MemoryOrder::acq_rel);
@@ -389,6 +412,24 @@ private:
             fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel, .acquire, .release)");
         if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
         return Fence{FenceKind::fence, sem, *q.scope, {}};
+    }
+
+    // PTX 7.5 fence.proxy.alias and fence.proxy.<surface|texture|constant>:
+    // no semantics, no scope.
+    Instruction proxy_fence(const Token& t, const std::vector<Part>& parts) {
+        const std::string what = "'alias', 'surface', 'texture' or 'constant' after 'fence.proxy'";
+        if (parts.size() < 3) lx_.fail(t, what);
+        if (parts.size() > 3)
+            lx_.fail_within(t, parts[3].offset - 1, "." + std::string(parts[3].text),
+                            "no qualifier after 'fence.proxy." + std::string(parts[2].text) + "'");
+        Fence f;
+        f.kind = FenceKind::proxy;
+        if (parts[2].text == "alias") {
+            f.kind = FenceKind::proxy_alias;
+        } else if (!proxy_word(parts[2].text, f.qualifiers.proxy) || f.qualifiers.proxy == Proxy::generic) {
+            lx_.fail_within(t, parts[2].offset - 1, "." + std::string(parts[2].text), what);
+        }
+        return f;
     }
 
     Instruction membar(const Token& t, const std::vector<Part>& parts) {

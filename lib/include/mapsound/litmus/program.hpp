@@ -99,7 +99,12 @@ enum class RegOpKind { move, add, sub, mul, div, rem, and_, or_, xor_, shl, shr,
 //   membar   PTX membar.<scope>: the dialect treats it as fence.sc, but it is
 //            recorded distinctly so that the two can be told apart
 //   signal   C atomic_signal_fence
-enum class FenceKind { fence, membar, signal };
+//   proxy    PTX 7.5 fence.proxy.<kind>: orders accesses through the
+//            surface, texture or constant proxy (Fence::qualifiers.proxy)
+//            with generic ones; it has no semantics and no scope
+//   proxy_alias  PTX 7.5 fence.proxy.alias: orders accesses to one location
+//            through different generic aliases (virtual addresses)
+enum class FenceKind { fence, membar, signal, proxy, proxy_alias };
 
 // The quantifier of the final condition.
 //   exists      some execution satisfies the expression
@@ -236,7 +241,9 @@ struct CompareExchange {
 
 // A fence.  PTX fence.sc -> order seq_cst; fence.acq_rel (or fence.<scope>,
 // whose default semantics is acq_rel) -> acq_rel; membar -> seq_cst with
-// kind membar.  C fences carry their memory_order.
+// kind membar.  C fences carry their memory_order.  Proxy fences (kinds
+// proxy and proxy_alias) have neither: the parser leaves order and scope at
+// their defaults and nothing reads them.
 struct Fence {
     FenceKind kind = FenceKind::fence;
     MemoryOrder order = MemoryOrder::seq_cst;
@@ -367,6 +374,20 @@ struct Location {
     bool operator==(const Location&) const = default;
 };
 
+// PTX 7.5: "s @ surface aliases x" in the init block.  'name' is another
+// name for the memory of 'target' (a location, or an alias declared
+// before), used through 'proxy'.  A generic alias is a virtual address of
+// its own (accesses through it and through 'target' are ordered only by
+// fence.proxy.alias); a surface, texture or constant alias names the same
+// virtual address as 'target' through another proxy.  An alias is not a
+// Location: it has no memory of its own and no initial value.
+struct ProxyAlias {
+    std::string name;
+    Qualifiers::Proxy proxy = Qualifiers::Proxy::generic;
+    std::string target;
+    bool operator==(const ProxyAlias&) const = default;
+};
+
 // An initial register value "P0:r0=0" (or "0:r0=0").
 struct RegisterInit {
     int thread = 0;
@@ -469,6 +490,8 @@ struct Metadata {
 //                   accesses in thread order, then the clauses after the
 //                   threads: observed, filter, condition)
 //   register_inits  initial register values, in source order
+//   aliases         PTX 7.5 proxy aliases, in source order; accesses may
+//                   name them like locations
 //   threads         threads[i].id == i
 //   observed        herd7's "locations [...]" clause: what the states show
 //                   besides what the condition names
@@ -486,6 +509,7 @@ struct LitmusTest {
     std::vector<Metadata> metadata;
     std::vector<Location> locations;
     std::vector<RegisterInit> register_inits;
+    std::vector<ProxyAlias> aliases;
     std::vector<Thread> threads;
     std::optional<std::vector<ObservedItem>> observed;
     std::optional<std::vector<RegionItem>> regions;
@@ -494,6 +518,8 @@ struct LitmusTest {
 
     // The location called 'location_name', or nullptr.
     const Location* find_location(std::string_view location_name) const;
+    // The alias called 'alias_name', or nullptr.
+    const ProxyAlias* find_alias(std::string_view alias_name) const;
 
     bool operator==(const LitmusTest&) const = default;
 };
