@@ -70,6 +70,16 @@ TEST_CASE("ptx 7.5: aliases and proxy instructions parse into the expected IR") 
     CHECK(tld.addr.location == "t");
     check_round_trip(t);
 
+    // An alias may name an alias declared after it, or a location that
+    // nothing declares (which starts at 0, as undeclared locations do).
+    const LitmusTest f = parse_litmus("PTX f\n{ t @ texture aliases y; y @ generic aliases x; }\n P0@cta 0,gpu 0 ;\n"
+                                      " tld.weak r0, t ;\nexists (P0:r0 == 0)\n",
+                                      "f.litmus");
+    REQUIRE(f.locations.size() == 1);
+    CHECK(f.locations[0].name == "x");
+    check_round_trip(f);
+    CHECK(run_litmus(f, mapsound::model::Model::load(std::string(MAPSOUND_SOURCE_DIR) + "/models/ptx-7.5.cat")).ok);
+
     // The constant proxy: cold and ld.const are one instruction.
     const char* constant = "PTX c\n{ x = 0; c @ constant aliases x; }\n P0@cta 0,gpu 0 ;\n cold.weak r0, c ;\n"
                            " ld.const.weak r1, c ;\n suld.weak r2, x ;\nexists (P0:r0 == 0)\n";
@@ -87,8 +97,10 @@ TEST_CASE("ptx 7.5: bad input names file:line:col and what was expected") {
     CHECK(alias_error("y @ shared aliases x;") ==
           "t.litmus:3:5: expected a proxy (generic, surface, texture, constant), found 'shared'");
     CHECK(alias_error("y @ generic alias x;") == "t.litmus:3:13: expected 'aliases', found 'alias'");
-    CHECK(alias_error("y @ generic aliases z;") ==
-          "t.litmus:3:21: expected a location or alias declared before, found 'z'");
+    CHECK(alias_error("y @ generic aliases y;") ==
+          "t.litmus:3:21: expected a location or an alias other than 'y' itself, found 'y'");
+    CHECK(alias_error("y @ generic aliases z;\nz @ surface aliases y;") ==
+          "t.litmus:4:21: expected a location or an alias that does not alias 'z', found 'y'");
     CHECK(alias_error("x @ generic aliases x;") == "t.litmus:3:1: expected a name not declared before, found 'x'");
     CHECK(error_of("PTX e\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n fence.proxy.global ;\nexists (x == 1)\n") ==
           "t.litmus:4:13: expected 'alias', 'surface', 'texture' or 'constant' after 'fence.proxy', found "

@@ -152,12 +152,16 @@ private:
         // PTX 7.5 aliases: the cells of what they alias; a generic alias is
         // a virtual address of its own (numbered after the cells), another
         // proxy's alias has its target's.
+        // Aliases may name aliases declared after them: resolve in
+        // dependency order.
         int next_virtual = static_cast<int>(x_.memory.names.size());
-        for (const ProxyAlias& a : x_.test.aliases) {
+        std::function<void(const ProxyAlias&, std::size_t)> resolve = [&](const ProxyAlias& a, std::size_t depth) {
+            if (x_.memory.virtual_ids.count(a.name)) return;
+            if (depth > x_.test.aliases.size()) x_.fail("alias '" + a.name + "' aliases itself");
+            if (const ProxyAlias* t = x_.test.find_alias(a.target)) resolve(*t, depth + 1);
             auto target = x_.memory.locations.find(a.target);
-            if (x_.memory.locations.count(a.name)) x_.fail("alias '" + a.name + "' is declared twice");
-            if (target == x_.memory.locations.end())
-                x_.fail("alias '" + a.name + "' names '" + a.target + "', which is not declared before it");
+            if (x_.memory.locations.count(a.name) || target == x_.memory.locations.end())
+                x_.fail("alias '" + a.name + "' is declared twice or names '" + a.target + "', which is no location");
             if (target->second.size != 1) x_.fail("alias '" + a.name + "' names an array ('" + a.target + "')");
             auto target_virtual = x_.memory.virtual_ids.find(a.target);
             const int v = a.proxy == Qualifiers::Proxy::generic ? next_virtual++
@@ -165,7 +169,8 @@ private:
                                                                           : target_virtual->second;
             x_.memory.locations.emplace(a.name, target->second);
             x_.memory.virtual_ids.emplace(a.name, v);
-        }
+        };
+        for (const ProxyAlias& a : x_.test.aliases) resolve(a, 0);
         // Initial values second: "&y" may name a location declared later.
         for (const Location& l : locs)
             for (const InitValue& v : l.values) x_.memory.init.push_back(init_value(v, "the initial value of '" + l.name + "'"));

@@ -158,6 +158,8 @@ void collect_locations(LitmusTest& test) {
     auto note = [&](const std::string& name) {
         if (!test.find_alias(name)) detail::note_location(test.locations, name);
     };
+    // A PTX 7.5 alias of a name that nothing declares aliases a location.
+    for (const ProxyAlias& a : test.aliases) note(a.target);
     for (const Thread& t : test.threads) {
         for (const Parameter& p : t.params) note(p.name);
         for (const Instruction& i : t.code)

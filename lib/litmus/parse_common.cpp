@@ -154,7 +154,8 @@ std::string join_type(const std::vector<Token>& words) {
 }
 
 // PTX 7.5 "s @ surface aliases x": the proxy word, "aliases", and a
-// location or alias declared before (so that aliases form no cycle).
+// location or another alias, declared before or after (a target never
+// declared is a location starting at 0); aliases must not form a cycle.
 void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
     if (test.dialect != Dialect::ptx) lx.fail(lx.peek(), "'=' or ';' (proxy aliases are PTX 7.5)");
     lx.expect_punct("@");
@@ -167,12 +168,13 @@ void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
     if (word.kind != TokenKind::identifier || word.text != "aliases") lx.fail(word, "'aliases'");
     lx.next();
     const Token target = lx.expect_identifier("the location it aliases");
-    if (!test.find_location(target.text) && !test.find_alias(target.text))
-        lx.fail(target, "a location or alias declared before");
-    if (const Location* l = test.find_location(target.text); l && l->values.size() != 1)
-        lx.fail(target, "a scalar location (aliases of arrays are not supported)");
     if (test.find_location(name.text) || test.find_alias(name.text))
         lx.fail(name, "a name not declared before");
+    if (const Location* l = test.find_location(target.text); l && l->values.size() != 1)
+        lx.fail(target, "a scalar location (aliases of arrays are not supported)");
+    for (std::string at = target.text; const ProxyAlias* a = test.find_alias(at); at = a->target)
+        if (a->target == name.text) lx.fail(target, "a location or an alias that does not alias '" + name.text + "'");
+    if (target.text == name.text) lx.fail(target, "a location or an alias other than '" + name.text + "' itself");
     alias.target = target.text;
     test.aliases.push_back(std::move(alias));
 }
