@@ -35,4 +35,11 @@ int compare_command(const std::vector<std::string>& args);
 // nothing.
 int export_coq_command(const std::vector<std::string>& args);
 
+// mapsound report CHECK... -o DIR [--events N] [--jobs K]
+// Runs each check and writes DIR/index.html (no JavaScript), with each
+// counterexample's litmus tests and pictures (inline SVG when Graphviz's
+// dot runs) and their files under DIR/<check>/.  Exit code 0 when every
+// check ran and agrees with its file, 1 otherwise.
+int report_command(const std::vector<std::string>& args);
+
 }  // namespace mapsound::cli

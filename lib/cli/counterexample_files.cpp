@@ -15,11 +15,8 @@ extern char** environ;
 
 namespace mapsound::cli {
 
-namespace {
-
-// `dot -Tsvg` of 'graph', read from its standard output (so that dot never
-// opens a path in the output directory); nullopt when dot is missing or
-// fails.
+// Read from dot's standard output, so that dot never opens a path in the
+// output directory.
 std::optional<std::string> render_svg(const std::string& graph) {
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> input(std::tmpfile(), std::fclose);
     if (!input || std::fwrite(graph.data(), 1, graph.size(), input.get()) != graph.size() ||
@@ -56,8 +53,6 @@ std::optional<std::string> render_svg(const std::string& graph) {
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || svg.empty()) return std::nullopt;
     return svg;
 }
-
-}  // namespace
 
 std::vector<std::filesystem::path> write_counterexample(output::OutputDirectory& out, const std::string& axiom,
                                                         const check::Counterexample& c) {

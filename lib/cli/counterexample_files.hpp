@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ namespace mapsound::cli {
 // NAME is output::safe_file_name(axiom).  Returns the paths written.
 // Throws output::OutputError when a file cannot be written (the files
 // written before stay, listed in the manifest).
+// `dot -Tsvg` of 'graph' (Graphviz run as a child process, reading the graph
+// on its standard input); nullopt when dot is not installed or fails.
+std::optional<std::string> render_svg(const std::string& graph);
+
 std::vector<std::filesystem::path> write_counterexample(output::OutputDirectory& out, const std::string& axiom,
                                                         const check::Counterexample& c);
 

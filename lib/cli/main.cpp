@@ -38,6 +38,7 @@ int run(const std::string& command, const std::vector<std::string>& args) {
     if (command == "check") return check_command(args);
     if (command == "compare") return compare_command(args);
     if (command == "export-coq") return export_coq_command(args);
+    if (command == "report") return report_command(args);
     std::cerr << "mapsound: unknown command '" << command << "'\n" << full_usage();
     return 2;
 }

@@ -42,6 +42,11 @@ const Command* find(const std::string& name) {
         "  -o, --output DIR     the Coq project's directory (required)\n"
         "  --events N           the bound of the check run (default: the check's bound)\n" +
         jobs_line + "  -h, --help           print this help\n";
+    static const std::string report_options =
+        "  -o, --output DIR     the report's directory (required): index.html, and per check its\n"
+        "                       counterexamples' .litmus, .dot and .svg files\n"
+        "  --events N           the bound of every check (default: each check's own)\n" +
+        jobs_line + "  -h, --help           print this help\n";
     static const Command commands[] = {
         {"litmus",
          "mapsound litmus --model FILE.cat [--model FILE.cat]... [--states] [--json] [--unroll N]\n"
@@ -70,6 +75,9 @@ const Command* find(const std::string& name) {
          "smallest litmus tests that one model allows and the other forbids", compare_options},
         {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
          "run the check and write its Coq proof obligations to DIR", export_options},
+        {"report", "mapsound report CHECK-FILE... -o DIR [--events N] [--jobs K]",
+         "run checks and write a static HTML page of their verdicts and counterexamples (DIR/index.html)",
+         report_options},
     };
     for (const auto& c : commands)
         if (c.name == name) return &c;
