@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include "litmus_test_support.hpp"
 #include "mapsound/exec.hpp"
 #include "mapsound/litmus/expand.hpp"
+#include "mapsound/model.hpp"
 #include "test_skip.hpp"
 
 namespace {
@@ -276,4 +278,51 @@ TEST_CASE("vulkan: every suite file parses, round-trips and expands") {
 
 TEST_CASE("vulkan: mutated tests parse and round-trip, or fail with ParseError") {
     fuzz_round_trip(13, ".|;,:rxsc0123avisemwgdqf {}@P", {kSample}, 400);
+}
+
+// Verdicts of models/vulkan.cat on tests that pin its parts, against
+// expected-vulkan.csv (Dartagnan); the comments say what each one shows.
+TEST_CASE("vulkan model: key verdicts agree with Dartagnan's") {
+    if (!have_suite()) return mapsound::testing::skip("no Vulkan suite at " + kSuite.string());
+    const auto model = mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / "vulkan.cat");
+    std::map<std::string, bool> expected;
+    {
+        std::ifstream in(kSuite / "expected-vulkan.csv");
+        std::string line;
+        while (std::getline(in, line)) {
+            const auto c1 = line.find(','), c2 = line.rfind(',');
+            if (c1 == std::string::npos || line.substr(c1 + 1, c2 - c1 - 1) != "vulkan") continue;
+            expected[line.substr(0, c1)] = line.substr(c2 + 1, 1) == "1";
+        }
+    }
+    const std::pair<const char*, bool> cases[] = {
+        // Release/acquire at device scope across workgroups: atomics make
+        // their own values available and visible, so MP is forbidden
+        // (mpinscope1) ...
+        {"VULKAN/Kronos-Group/mpinscope1.litmus", false},
+        // ... but happens-before needs matching storage-class semantics
+        // (mpinscope2: semsc0 on x, semsc1 on the flag: allowed).
+        {"VULKAN/Kronos-Group/mpinscope2.litmus", true},
+        // Relaxed atomics with release/acquire memory barriers (MP-mesa).
+        {"VULKAN/Manual/MP-mesa.litmus", false},
+        // Coherence orders only mutually ordered atomics: a workgroup-scope
+        // write from another workgroup may be seen in either order.
+        {"VULKAN/Kronos-Group/asmo.litmus", true},
+        {"VULKAN/Manual/asmo-mixed-scope-write.litmus", true},
+        // Control barriers synchronize within a workgroup only, with
+        // availability and visibility at device scope.
+        {"VULKAN/Barrier/barrier-inscope.litmus", true},
+        {"VULKAN/Barrier/barrier-not-inscope.litmus", false},
+        {"VULKAN/Manual/counter-plain-store-atomic-load.litmus", true},
+        // Quorum barriers: two threads open it, the third passes unsynchronized.
+        {"VULKAN/Barrier/quorum2-pass.litmus", true},
+        {"VULKAN/Barrier/quorum2-fail.litmus", false},
+    };
+    for (const auto& [file, verdict] : cases) {
+        INFO(file);
+        REQUIRE(expected.count(file) == 1);
+        CHECK(expected.at(file) == verdict);  // the table says what the comment says
+        const Verdict v = run_litmus(parse_litmus_file(kSuite / file), model);
+        CHECK(v.ok == verdict);
+    }
 }

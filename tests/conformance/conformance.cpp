@@ -6,6 +6,11 @@
 // occurs, fails the run.
 //
 //   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--cross-check]
+//                        [--time-limit SECONDS]
+//
+// --time-limit bounds each test's run (default 30 s): a test over it is an
+// error, which known-differences.csv must list like any disagreement (the
+// Vulkan suite's xf-barrier tests have 2^36 pre-executions).
 //
 // --cross-check re-checks every candidate with the plain evaluator (see
 // RunOptions::cross_check); the timings are then not litmus-mode timings.
@@ -67,17 +72,20 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] "
+        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--time-limit S] "
                      "[--cross-check]\n";
         return 2;
     }
     const std::string suite = argv[1], models = argv[2], known_path = argv[3];
     std::string only;
     mapsound::litmus::RunOptions options;
+    double time_limit = 30;
     for (int i = 4; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--only" && i + 1 < argc) {
             only = argv[++i];
+        } else if (arg == "--time-limit" && i + 1 < argc) {
+            time_limit = std::stod(argv[++i]);
         } else if (arg == "--cross-check") {
             options.cross_check = true;
         } else {
@@ -132,6 +140,10 @@ int main(int argc, char** argv) {
                 loaded.emplace(row.model, mapsound::model::Model::load(models + "/" + row.model + ".cat"));
             const double cpu_start = thread_cpu();
             auto test = mapsound::litmus::parse_litmus_file(suite + "/" + row.test);
+            options.expand.budget.seconds = time_limit;
+            options.expand.budget.deadline =
+                std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit));
             mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model), options);
             t.cpu_seconds.push_back(thread_cpu() - cpu_start);
             t.seconds.push_back(v.seconds);
