@@ -145,7 +145,8 @@ void groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const Barr
 }
 
 // Vulkan's quorum rule: each K-subset of the threads opens the barrier.
-void quorum_groupings_of(const exec::PreExecution& pre, const BarrierGroup& g, std::vector<std::vector<int>>& out) {
+void quorum_groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const BarrierGroup& g,
+                         std::vector<std::vector<int>>& out) {
     const std::size_t threads = g.by_thread.size();
     const std::size_t k = static_cast<std::size_t>(g.count);
     if (threads < k) return;
@@ -161,6 +162,10 @@ void quorum_groupings_of(const exec::PreExecution& pre, const BarrierGroup& g, s
                 instance[static_cast<std::size_t>(g.by_thread[t][j])] = alone++;
         }
         out.push_back(std::move(instance));
+        x.step();
+        const std::uint64_t limit = x.options.budget.max_executions;
+        if (limit > 0 && out.size() > limit)
+            x.over_execution_limit("more than " + std::to_string(limit) + " choices of the threads that open one barrier");
         std::size_t i = k;
         for (;;) {
             if (i == 0) return;
@@ -201,7 +206,7 @@ bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre,
         counted.push_back(&g);
         options.emplace_back();
         if (g.opens_for_good) {
-            quorum_groupings_of(pre, g, options.back());
+            quorum_groupings_of(x, pre, g, options.back());
         } else {
             groupings_of(x, pre, g, options.back());
         }
