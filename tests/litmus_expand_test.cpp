@@ -833,14 +833,34 @@ TEST_CASE("expand: every test of the development suite") {
         if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     REQUIRE(!files.empty());
+    // Tests in which no execution lets every thread finish, by design:
+    // a thread spins on a value no thread writes (cbar-2, cbar-4: Dartagnan
+    // counts only finished executions, so their 'forall' holds vacuously),
+    // a quorum barrier that fewer threads reach than it needs (quorum1-hang).
+    const std::set<std::string> no_complete_execution = {
+        "VULKAN/Manual/cbar-2.litmus", "VULKAN/Manual/cbar-4.litmus", "VULKAN/Barrier/quorum1-hang.litmus"};
+    // Tests with far more pre-executions than are worth enumerating (six
+    // threads reading six cells of two values each: about 2^36); they must
+    // run out of a budget of 10000, and the conformance run lists them as
+    // over its time limit (tests/conformance/known-differences.csv).
+    auto too_large = [](const std::string& relative) { return relative.rfind("VULKAN/Manual/xf-barrier", 0) == 0; };
     std::size_t most = 0, total = 0;
     std::string most_where;
     for (const fs::path& f : files) {
         CAPTURE(f.string());
+        const std::string relative = fs::relative(f, dir).generic_string();
+        if (too_large(relative)) {
+            ExpandOptions budget;
+            budget.budget.max_executions = 10000;
+            CHECK_THROWS_AS(expand_each(parse_litmus_file(f), budget, [](const Candidate&) { return true; }),
+                            BudgetExceeded);
+            continue;
+        }
         std::vector<Candidate> cs;
         REQUIRE_NOTHROW(cs = expand(parse_litmus_file(f)));
-        // Every test has at least one execution in which all threads finish.
-        CHECK(!cs.empty());
+        // Every other test has at least one execution in which all threads
+        // finish.
+        CHECK(cs.empty() == (no_complete_execution.count(relative) == 1));
         for (const Candidate& c : cs) check_shape(c);
         total += cs.size();
         if (cs.size() > most) {

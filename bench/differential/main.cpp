@@ -137,8 +137,11 @@ int main(int argc, char** argv) {
                 // 'bound', SAT against UNSAT only.
                 auto timed = [&](const differential::Encoding& e, int bound) {
                     const auto t0 = Clock::now();
+                    // count_events 0: no programs counted, SAT against
+                    // UNSAT only (a bound of 0 has no shapes to search).
                     const int counted = std::min(bound, count_events);
-                    auto r = differential::outcomes_by_layout(checker, a.name, counted, e, cap, jobs);
+                    decltype(differential::outcomes_by_layout(checker, a.name, 1, e, cap, jobs)) r;
+                    if (counted >= 1) r = differential::outcomes_by_layout(checker, a.name, counted, e, cap, jobs);
                     if (bound > counted)
                         for (auto& [layout, o] : differential::outcomes_by_layout(checker, a.name, bound, e, 0, jobs))
                             if (o.events > counted) r[layout] = std::move(o);

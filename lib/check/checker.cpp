@@ -469,6 +469,8 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
             add(SourceKind::read, std::nullopt);
             add(SourceKind::write, std::nullopt);
             break;
+        case litmus::Dialect::vulkan:
+            throw std::invalid_argument("model comparison does not generate Vulkan programs");
     }
     return m;
 }

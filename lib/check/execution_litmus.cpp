@@ -41,6 +41,7 @@ std::string dialect_name(Dialect d) {
         case Dialect::ptx: return "PTX";
         case Dialect::audala: return "AuDaLa";
         case Dialect::opencl: return "OPENCL";
+        case Dialect::vulkan: return "Vulkan";
     }
     return "?";
 }
@@ -341,6 +342,7 @@ private:
         }
         const bool rmw = partner_[static_cast<std::size_t>(e)] >= 0;
         switch (d_) {
+            case Dialect::vulkan: cannot(e, "the event (executions are not written as Vulkan tests)");
             case Dialect::audala:
                 if (v.kind == EventKind::fence) cannot(e, "the fence");
                 if (rmw) cannot(e, "the read-modify-write");

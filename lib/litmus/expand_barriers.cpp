@@ -11,6 +11,14 @@
 // is only allowed when none of them waits (bar.arrive), since a waiting
 // thread would never finish.
 //
+// Vulkan's control barriers with a quorum K ("cbar.wg 1, 1, K") follow the
+// rule of Dartagnan's suite (VULKAN/Barrier/quorum*.litmus) instead: the
+// barrier opens for good as soon as K threads have arrived.  Those K
+// threads pass it together (instance 0, they synchronize); every event
+// that arrives later passes alone (an instance of its own).  So a grouping
+// is a choice of the K threads whose first events open it; with fewer
+// than K threads the barrier never opens and no grouping completes.
+//
 // Different sequences give the same grouping when neighbouring instances
 // involve disjoint threads (they commute).  Each grouping is produced once
 // by keeping only the sequences in lexicographic normal form (Anisimov and
@@ -33,6 +41,7 @@ using exec::EventKind;
 // The events of one barrier in one CTA, per thread in program order.
 struct BarrierGroup {
     std::int64_t count = 0;                       // K, or 0 without a count
+    bool opens_for_good = false;                  // Vulkan's quorum rule
     std::vector<std::vector<int>> by_thread;      // event indices; threads with events only
     std::vector<int> events;                      // all of them, in event order
 };
@@ -135,20 +144,54 @@ void groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const Barr
     }
 }
 
+// Vulkan's quorum rule: each K-subset of the threads opens the barrier.
+void quorum_groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const BarrierGroup& g,
+                         std::vector<std::vector<int>>& out) {
+    const std::size_t threads = g.by_thread.size();
+    const std::size_t k = static_cast<std::size_t>(g.count);
+    if (threads < k) return;
+    std::vector<std::size_t> pick(k);
+    for (std::size_t i = 0; i < k; ++i) pick[i] = i;
+    for (;;) {
+        std::vector<int> instance(pre.events.size(), 0);
+        int alone = 1;
+        for (std::size_t t = 0, p = 0; t < threads; ++t) {
+            const bool opener = p < k && pick[p] == t;
+            if (opener) ++p;
+            for (std::size_t j = opener ? 1 : 0; j < g.by_thread[t].size(); ++j)
+                instance[static_cast<std::size_t>(g.by_thread[t][j])] = alone++;
+        }
+        out.push_back(std::move(instance));
+        x.step();
+        const std::uint64_t limit = x.options.budget.max_executions;
+        if (limit > 0 && out.size() > limit)
+            x.over_execution_limit("more than " + std::to_string(limit) + " choices of the threads that open one barrier");
+        std::size_t i = k;
+        for (;;) {
+            if (i == 0) return;
+            --i;
+            if (pick[i] < threads - k + i) break;
+        }
+        ++pick[i];
+        for (std::size_t j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+    }
+}
+
 }  // namespace
 
 bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre,
                                const std::function<bool(const exec::PreExecution&)>& visit) {
-    // Groups by (barrier, CTA, GPU), in order of first event.
-    std::map<std::tuple<int, int, int>, std::size_t> index;
+    // Groups by (barrier, CTA, queue family, GPU), in order of first event.
+    std::map<std::tuple<int, int, int, int>, std::size_t> index;
+    const bool quorum_rule = x.test.dialect == Dialect::vulkan;
     std::vector<BarrierGroup> groups;
     for (std::size_t i = 0; i < pre.events.size(); ++i) {
         exec::Event& e = pre.events[i];
         if (e.kind != EventKind::barrier) continue;
         e.barrier_instance = 0;
         const exec::ThreadPlacement& p = pre.threads[static_cast<std::size_t>(e.thread)];
-        auto [it, fresh] = index.emplace(std::tuple{e.barrier, p.cta, p.gpu}, groups.size());
-        if (fresh) groups.push_back(BarrierGroup{x.barrier_count(e.barrier), {}, {}});
+        auto [it, fresh] = index.emplace(std::tuple{e.barrier, p.cta, p.qf, p.gpu}, groups.size());
+        if (fresh) groups.push_back(BarrierGroup{x.barrier_count(e.barrier), quorum_rule, {}, {}});
         BarrierGroup& g = groups[it->second];
         g.events.push_back(static_cast<int>(i));
         // Events come thread by thread in program order.
@@ -162,7 +205,11 @@ bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre,
         if (g.count == 0) continue;
         counted.push_back(&g);
         options.emplace_back();
-        groupings_of(x, pre, g, options.back());
+        if (g.opens_for_good) {
+            quorum_groupings_of(x, pre, g, options.back());
+        } else {
+            groupings_of(x, pre, g, options.back());
+        }
         if (options.back().empty()) return true;  // every grouping leaves a thread waiting
     }
     // The product of the counted groups' groupings, first group outermost.

@@ -86,23 +86,51 @@ EScope event_scope(Scope s) {
 // The exec::Tag bits of an instruction's qualifiers: OpenCL's memory region
 // of an access, or the regions a fence or barrier orders (GLOBAL, LOCAL);
 // PTX 7.5's proxy of an access or proxy fence (SUR, TEX, CON; generic has
-// no tag: GEN is every event without one).
+// no tag: GEN is every event without one); Vulkan's storage class,
+// storage-class semantics, availability and visibility flags, as written.
+// Storage classes and semantics beyond 0 and 1 have no tag: seed 001's
+// model (Fig. 8, Table 2) names only SC0, SC1, SEMSC0 and SEMSC1, so an
+// access of class 2 is in neither set.
 unsigned qualifier_tags(const Qualifiers& q) {
     unsigned tags = 0;
-    if (q.proxy == Qualifiers::Proxy::surface) tags |= 1U << static_cast<unsigned>(exec::Tag::sur);
-    if (q.proxy == Qualifiers::Proxy::texture) tags |= 1U << static_cast<unsigned>(exec::Tag::tex);
-    if (q.proxy == Qualifiers::Proxy::constant) tags |= 1U << static_cast<unsigned>(exec::Tag::con);
-    if (q.global) tags |= 1U << static_cast<unsigned>(exec::Tag::global);
-    if (q.local) tags |= 1U << static_cast<unsigned>(exec::Tag::local);
+    auto set = [&](bool on, exec::Tag t) {
+        if (on) tags |= 1U << static_cast<unsigned>(t);
+    };
+    set(q.proxy == Qualifiers::Proxy::surface, exec::Tag::sur);
+    set(q.proxy == Qualifiers::Proxy::texture, exec::Tag::tex);
+    set(q.proxy == Qualifiers::Proxy::constant, exec::Tag::con);
+    set(q.global, exec::Tag::global);
+    set(q.local, exec::Tag::local);
+    set(q.nonpriv, exec::Tag::nonpriv);
+    set(q.storage_class == 0, exec::Tag::sc0);
+    set(q.storage_class == 1, exec::Tag::sc1);
+    set(q.semantics & 1U, exec::Tag::semsc0);
+    set(q.semantics & 2U, exec::Tag::semsc1);
+    set(q.av, exec::Tag::av);
+    set(q.vis, exec::Tag::vis);
+    set(q.semav, exec::Tag::semav);
+    set(q.semvis, exec::Tag::semvis);
+    set(q.avdevice, exec::Tag::avdevice);
+    set(q.visdevice, exec::Tag::visdevice);
     return tags;
 }
 
 Tag tag_of(MemoryOrder o, Scope s);
 
-// An access's, fence's or barrier's tag with its qualifiers' tags.
+// An access's, fence's or barrier's tag with its qualifiers' tags.  A
+// Vulkan access (one with a storage class) keeps its scope even when it is
+// not atomic: a non-atomic .av/.vis access is qualified with the scope of
+// its availability or visibility operation.  Atomic and .av/.vis Vulkan
+// accesses are non-private whether or not they say .nonpriv (SPIR-V makes
+// atomics non-private, and MakePointerAvailable/Visible require
+// NonPrivatePointer).
 Tag tag_of(MemoryOrder o, Scope s, const Qualifiers& q) {
     Tag t = tag_of(o, s);
     t.tags = qualifier_tags(q);
+    if (q.storage_class >= 0) {
+        t.scope = event_scope(s);
+        if (o != MemoryOrder::plain || q.av || q.vis) t.tags |= 1U << static_cast<unsigned>(exec::Tag::nonpriv);
+    }
     return t;
 }
 
@@ -436,16 +464,20 @@ void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
     if (b.resource) operands.push_back(value(s, *b.resource));
     if (b.thread_count) operands.push_back(value(s, *b.thread_count));
     // An OpenCL barrier (one that names memory regions) is a work-group
-    // barrier: scope CTA, and the regions it orders as tags.
+    // barrier: scope CTA, and the regions it orders as tags.  A Vulkan cbar
+    // has its own scope and, with an order, memory semantics (its tags).
     const unsigned regions = qualifier_tags(b.qualifiers);
-    const int index = add_event(s, EventKind::barrier, -1, 0,
-                                Tag{Order::none, regions ? EScope::cta : EScope::none, regions}, {}, "");
+    Tag tag{Order::none, regions ? EScope::cta : EScope::none, regions};
+    if (b.scope != Scope::none) tag.scope = event_scope(b.scope);
+    if (b.order != MemoryOrder::plain) tag.order = tag_of(b.order, b.scope).order;
+    const int index = add_event(s, EventKind::barrier, -1, 0, tag, {}, "");
     Event& e = s.events[static_cast<std::size_t>(index)];
     e.barrier = x_.barrier_number(operands);
     if (b.arrive) e.tag(exec::Tag::bar_arrive);
     std::string ops;
     for (std::int64_t v : operands) ops.append(ops.empty() ? "" : ",").append(std::to_string(v));
     e.label = (b.arrive ? "bar.arrive " : "bar ") + ops;
+    if (tag.order != Order::none) e.label.append(" ").append(order_name(tag.order));
     for (unsigned t = 0; t < exec::kTagCount; ++t)
         if ((regions >> t) & 1U) e.label.append(" ").append(exec::tag_name(static_cast<exec::Tag>(t)));
 }

@@ -107,8 +107,8 @@ Token Lexer::lex() {
     const std::size_t start = pos_;
     char c = at();
     if (word_start(c)) {
-        // In PTX a '.' followed by a word character continues the mnemonic.
-        while (word_char(at()) || (dialect_ == Dialect::ptx && at() == '.' && word_char(at(1)))) advance();
+        // In PTX and Vulkan a '.' followed by a word character continues the mnemonic.
+        while (word_char(at()) || ((dialect_ == Dialect::ptx || dialect_ == Dialect::vulkan) && at() == '.' && word_char(at(1)))) advance();
         t.kind = TokenKind::identifier;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
         t.kind = TokenKind::number;

@@ -93,13 +93,15 @@ void read_name_line(RawCursor& at, LitmusTest& test) {
         test.dialect = Dialect::audala;
     } else if (word == "OPENCL" || word == "OpenCL") {
         test.dialect = Dialect::opencl;
+    } else if (word == "Vulkan" || word == "VULKAN") {
+        test.dialect = Dialect::vulkan;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
-            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan' starting the test");
         }
-        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa' or 'OPENCL' starting the test", word);
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan' starting the test", word);
     }
     while (!at.done() && blank(at.peek())) at.advance();
     const std::size_t name_start = at.pos;
@@ -205,6 +207,8 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
         detail::parse_init_block(lx, test, register_tokens);
         if (test.dialect == Dialect::ptx) {
             detail::parse_ptx_threads(lx, test);
+        } else if (test.dialect == Dialect::vulkan) {
+            detail::parse_vulkan_threads(lx, test);
         } else {
             detail::parse_c_threads(lx, test);
         }

@@ -153,21 +153,9 @@ std::string join_type(const std::vector<Token>& words) {
     return out;
 }
 
-// PTX 7.5 "s @ surface aliases x": the proxy word, "aliases", and a
-// location or another alias, declared before or after (a target never
-// declared is a location starting at 0); aliases must not form a cycle.
-void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
-    if (test.dialect != Dialect::ptx) lx.fail(lx.peek(), "'=' or ';' (proxy aliases are PTX 7.5)");
-    lx.expect_punct("@");
-    const Token proxy = lx.peek();
-    ProxyAlias alias{name.text, Qualifiers::Proxy::generic, ""};
-    if (proxy.kind != TokenKind::identifier || !proxy_word(proxy.text, alias.proxy))
-        lx.fail(proxy, "a proxy (generic, surface, texture, constant)");
-    lx.next();
-    const Token word = lx.peek();
-    if (word.kind != TokenKind::identifier || word.text != "aliases") lx.fail(word, "'aliases'");
-    lx.next();
-    const Token target = lx.expect_identifier("the location it aliases");
+// An alias 'name' of 'target' (the tokens, for error positions).
+void add_alias(Lexer& lx, LitmusTest& test, const Token& name, Qualifiers::Proxy proxy, const Token& target) {
+    ProxyAlias alias{name.text, proxy, ""};
     if (test.find_location(name.text) || test.find_alias(name.text))
         lx.fail(name, "a name not declared before");
     if (const Location* l = test.find_location(target.text); l && l->values.size() != 1)
@@ -177,6 +165,23 @@ void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
     if (target.text == name.text) lx.fail(target, "a location or an alias other than '" + name.text + "' itself");
     alias.target = target.text;
     test.aliases.push_back(std::move(alias));
+}
+
+// PTX 7.5 "s @ surface aliases x": the proxy word, "aliases", and a
+// location or another alias, declared before or after (a target never
+// declared is a location starting at 0); aliases must not form a cycle.
+void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
+    if (test.dialect != Dialect::ptx) lx.fail(lx.peek(), "'=' or ';' (proxy aliases are PTX 7.5)");
+    lx.expect_punct("@");
+    const Token proxy = lx.peek();
+    Qualifiers::Proxy p = Qualifiers::Proxy::generic;
+    if (proxy.kind != TokenKind::identifier || !proxy_word(proxy.text, p))
+        lx.fail(proxy, "a proxy (generic, surface, texture, constant)");
+    lx.next();
+    const Token word = lx.peek();
+    if (word.kind != TokenKind::identifier || word.text != "aliases") lx.fail(word, "'aliases'");
+    lx.next();
+    add_alias(lx, test, name, p, lx.expect_identifier("the location it aliases"));
 }
 
 void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
@@ -206,6 +211,9 @@ void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_t
     const Token name = words.back();
     words.pop_back();
     if (words.empty() && lx.peek().is_punct("@")) return parse_proxy_alias(lx, test, name);
+    // Vulkan "z aliases x": another virtual address of x's memory.
+    if (words.size() == 2 && words[1].text == "aliases" && test.dialect == Dialect::vulkan)
+        return add_alias(lx, test, words[0], Qualifiers::Proxy::generic, name);
     Location loc{name.text, join_type(words), {std::int64_t{0}}};
     if (lx.accept_punct("[")) {
         const std::int64_t size = parse_array_size(lx);

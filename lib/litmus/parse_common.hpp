@@ -78,6 +78,9 @@ void parse_final_condition(Lexer& lx, LitmusTest& test);
 // condition.  They fill test.threads (ids 0, 1, ... in order).
 void parse_ptx_threads(Lexer& lx, LitmusTest& test);
 void parse_c_threads(Lexer& lx, LitmusTest& test);
+// Vulkan: an optional second block "{ ssw 0 1; ... }", then PTX-like rows.
+// Implemented in vulkan_parser.cpp.
+void parse_vulkan_threads(Lexer& lx, LitmusTest& test);
 // AuDaLa has its own optional init block (globals only), so this parses
 // everything after the doc string up to the final condition.  Implemented in
 // audala_parser.cpp.

@@ -27,7 +27,7 @@ std::string print_operand(const Operand& o) {
 
 std::string print_cmp(CmpOp op, Dialect dialect) {
     switch (op) {
-        case CmpOp::eq: return dialect == Dialect::ptx ? "==" : "=";
+        case CmpOp::eq: return dialect == Dialect::ptx || dialect == Dialect::vulkan ? "==" : "=";
         case CmpOp::ne: return "!=";
         case CmpOp::lt: return "<";
         case CmpOp::le: return "<=";
@@ -50,7 +50,8 @@ std::string print_value(const InitValue& v) {
 
 std::string thread_ref(int thread, Dialect d) {
     switch (d) {
-        case Dialect::ptx: return "P" + std::to_string(thread);
+        case Dialect::ptx:
+        case Dialect::vulkan: return "P" + std::to_string(thread);
         case Dialect::c:
         case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
@@ -64,6 +65,7 @@ const char* header_word(Dialect d) {
         case Dialect::c: return "C";
         case Dialect::opencl: return "OPENCL";
         case Dialect::audala: return "AuDaLa";
+        case Dialect::vulkan: return "Vulkan";
     }
     return "?";
 }
@@ -71,7 +73,7 @@ const char* header_word(Dialect d) {
 // One init item per line.  Untyped scalars are written "x=0" in PTX and
 // "[x] = 0" in C, as the suites do.
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {
-    const bool ptx = test.dialect == Dialect::ptx;
+    const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan;  // "x=0"
     const std::string eq = ptx ? "=" : " = ";
     out << "{\n";
     for (const Location& l : test.locations) {
@@ -92,8 +94,12 @@ void print_init_block(std::ostringstream& out, const LitmusTest& test) {
         out << "};\n";
     }
     for (const ProxyAlias& a : test.aliases) {
-        if (!ptx) unprintable(test, "proxy alias '" + a.name + "' outside PTX");
-        out << a.name << " @ " << detail::proxy_name(a.proxy) << " aliases " << a.target << ";\n";
+        if (test.dialect == Dialect::vulkan && a.proxy == Qualifiers::Proxy::generic)
+            out << a.name << " aliases " << a.target << ";\n";  // Vulkan: no proxies
+        else if (test.dialect == Dialect::ptx)
+            out << a.name << " @ " << detail::proxy_name(a.proxy) << " aliases " << a.target << ";\n";
+        else
+            unprintable(test, "alias '" + a.name + "' in this dialect");
     }
     for (const RegisterInit& r : test.register_inits)
         out << (ptx ? "" : " ") << thread_ref(r.thread, test.dialect) << ":" << r.reg.name << eq
@@ -192,7 +198,7 @@ void print_condition(std::ostringstream& out, const LitmusTest& test) {
         case Quantifier::not_exists: out << "~exists"; break;
         case Quantifier::forall: out << "forall"; break;
     }
-    out << (d == Dialect::ptx ? "\n" : " ") << "(" << print_expr(test.condition->expr, d) << ")\n";
+    out << (d == Dialect::ptx || d == Dialect::vulkan ? "\n" : " ") << "(" << print_expr(test.condition->expr, d) << ")\n";
 }
 
 }  // namespace
@@ -213,7 +219,11 @@ std::string print_litmus(const LitmusTest& test) {
         out << detail::print_audala_body(test);
     } else {
         print_init_block(out, test);
-        out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
+        if (test.dialect == Dialect::vulkan) {
+            out << detail::print_vulkan_threads(test);
+        } else {
+            out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
+        }
     }
     print_condition(out, test);
     return out.str();

@@ -21,6 +21,8 @@ std::string print_cmp(CmpOp op, Dialect dialect);
 // Thread headers and bodies, each ending in a newline.
 std::string print_ptx_threads(const LitmusTest& test);
 std::string print_c_threads(const LitmusTest& test);
+// Vulkan's ssw block (if any) and its threads (print_vulkan.cpp).
+std::string print_vulkan_threads(const LitmusTest& test);
 // AuDaLa's init block of globals and its instances.
 std::string print_audala_body(const LitmusTest& test);
 

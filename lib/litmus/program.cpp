@@ -13,6 +13,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::c: return "c";
         case Dialect::audala: return "audala";
         case Dialect::opencl: return "opencl";
+        case Dialect::vulkan: return "vulkan";
     }
     return "?";
 }

@@ -6,6 +6,14 @@
 // occurs, fails the run.
 //
 //   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--cross-check]
+//                        [--max-executions N]
+//
+// --max-executions bounds each test's run (default 100000 pre-executions,
+// runs of one thread, consistent executions; see litmus::Budget): a test
+// over it is an error, which known-differences.csv must list like any
+// disagreement (the Vulkan suite's xf-barrier tests have about 2^36
+// pre-executions).  A count, not a time, so that the verdicts do not
+// depend on how busy the machine is.
 //
 // --cross-check re-checks every candidate with the plain evaluator (see
 // RunOptions::cross_check); the timings are then not litmus-mode timings.
@@ -67,17 +75,20 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] "
+        std::cerr << "usage: mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--max-executions N] "
                      "[--cross-check]\n";
         return 2;
     }
     const std::string suite = argv[1], models = argv[2], known_path = argv[3];
     std::string only;
     mapsound::litmus::RunOptions options;
+    std::uint64_t max_executions = 100000;
     for (int i = 4; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--only" && i + 1 < argc) {
             only = argv[++i];
+        } else if (arg == "--max-executions" && i + 1 < argc) {
+            max_executions = std::stoull(argv[++i]);
         } else if (arg == "--cross-check") {
             options.cross_check = true;
         } else {
@@ -132,6 +143,7 @@ int main(int argc, char** argv) {
                 loaded.emplace(row.model, mapsound::model::Model::load(models + "/" + row.model + ".cat"));
             const double cpu_start = thread_cpu();
             auto test = mapsound::litmus::parse_litmus_file(suite + "/" + row.test);
+            options.expand.budget.max_executions = max_executions;
             mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model), options);
             t.cpu_seconds.push_back(thread_cpu() - cpu_start);
             t.seconds.push_back(v.seconds);

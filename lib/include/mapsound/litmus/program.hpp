@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -44,6 +45,9 @@ enum class Dialect {
              // the C dialect with global/local parameters, "P0@wg 0, dev 0"
              // placements, memory_scope_* arguments, atomic_work_item_fence
              // and barrier
+    vulkan,  // Dartagnan's Vulkan dialect ("Vulkan name"): PTX-like columns,
+             // "P0@sg 0, wg 0, qf 0" placements, ld/st/rmw with storage
+             // classes and availability/visibility, membar, cbar
 };
 
 // Whether a dialect is written in C syntax (C and OpenCL share the parser
@@ -171,8 +175,13 @@ struct Qualifiers {
     int storage_class = -1;
     // Vulkan: the storage-class semantics (.semsc<k>: bit k).
     unsigned semantics = 0;
-    // Vulkan: .av, .vis, .semav, .semvis, .nonpriv.
+    // Vulkan: .av, .vis, .semav, .semvis, .nonpriv as written (atomics are
+    // non-private without saying so; the expansion adds that).
     bool av = false, vis = false, semav = false, semvis = false, nonpriv = false;
+    // Vulkan's avdevice / visdevice instructions (a Fence with order plain
+    // and no scope): availability / visibility operations to the device
+    // domain.
+    bool avdevice = false, visdevice = false;
     // OpenCL: the memory region of an access, or the regions a fence or
     // barrier applies to (CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE).
     bool global = false, local = false;
@@ -269,6 +278,13 @@ struct Barrier {
     std::optional<Operand> thread_count;  // only set when resource is
     bool arrive = false;                  // bar.cta.arrive: does not wait
     Qualifiers qualifiers;
+    // Vulkan cbar: its memory semantics (plain: none, a pure control
+    // barrier) and scope (cbar.acq_rel.wg).  With a thread count (the
+    // quorum, "cbar.wg 1, 1, 2"), Vulkan's barrier opens for good once that
+    // many threads have arrived (see expand.hpp).  PTX and OpenCL leave both
+    // at their defaults.
+    MemoryOrder order = MemoryOrder::plain;
+    Scope scope = Scope::none;
     bool operator==(const Barrier&) const = default;
 };
 
@@ -493,6 +509,9 @@ struct Metadata {
 //   aliases         PTX 7.5 proxy aliases, in source order; accesses may
 //                   name them like locations
 //   threads         threads[i].id == i
+//   system_synchronizes_with  Vulkan's second init block "{ ssw 0 1; }":
+//                   pairs of threads (from, to) marked as
+//                   system-synchronizes-with, in source order
 //   observed        herd7's "locations [...]" clause: what the states show
 //                   besides what the condition names
 //   regions         a "regions [...]" clause, kept for the round trip
@@ -511,6 +530,7 @@ struct LitmusTest {
     std::vector<RegisterInit> register_inits;
     std::vector<ProxyAlias> aliases;
     std::vector<Thread> threads;
+    std::vector<std::pair<int, int>> system_synchronizes_with;
     std::optional<std::vector<ObservedItem>> observed;
     std::optional<std::vector<RegionItem>> regions;
     std::optional<Condition> condition;

@@ -1,0 +1,239 @@
+// Printing Vulkan threads in Dartagnan's column layout (as PTX): the ssw
+// block, a header row with the placements, then one row per instruction
+// index.  Qualifiers come in the order the suite writes them (.atom, order,
+// .av/.vis, scope, .nonpriv, storage class, semantics, operation); only
+// what the Vulkan parser accepts is printed, anything else is reported
+// through unprintable().
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "litmus/printer_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+class VulkanCell {
+public:
+    explicit VulkanCell(const LitmusTest& test) : test_(test) {}
+
+    std::string operator()(const Load& i) const {
+        if (i.order != MemoryOrder::plain && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::acquire)
+            fail("a load with order " + std::string(to_string(i.order)));
+        if (i.qualifiers.av) fail("a load with .av");
+        return "ld" + access(i.order, i.scope, i.qualifiers) + " " + reg(i.dest) + ", " + location(i.addr);
+    }
+
+    std::string operator()(const Store& i) const {
+        if (i.order != MemoryOrder::plain && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::release)
+            fail("a store with order " + std::string(to_string(i.order)));
+        if (i.qualifiers.vis) fail("a store with .vis");
+        return "st" + access(i.order, i.scope, i.qualifiers) + " " + location(i.addr) + ", " + value(i.value);
+    }
+
+    std::string operator()(const Rmw& i) const {
+        if (i.order == MemoryOrder::plain) fail("a non-atomic read-modify-write");
+        if (i.qualifiers.av || i.qualifiers.vis) fail("a read-modify-write with .av or .vis");
+        if (!i.dest) fail("a read-modify-write without a destination register");
+        if (i.op == RmwOp::cas || i.expected) fail("a compare-and-swap");
+        std::string s = "rmw" + access(i.order, i.scope, i.qualifiers);
+        if (i.op != RmwOp::exch) s += "." + std::string(to_string(i.op));
+        return s + " " + reg(*i.dest) + ", " + location(i.addr) + ", " + value(i.value);
+    }
+
+    std::string operator()(const CompareExchange&) const { fail("a C compare-exchange"); }
+
+    std::string operator()(const Fence& i) const {
+        const Qualifiers& q = i.qualifiers;
+        if (q.avdevice || q.visdevice) {
+            Qualifiers only;
+            only.avdevice = q.avdevice;
+            only.visdevice = q.visdevice;
+            if (q != only || q.avdevice == q.visdevice || i.kind != FenceKind::fence ||
+                i.order != MemoryOrder::plain || i.scope != Scope::none)
+                fail("an avdevice/visdevice with other qualifiers");
+            return q.avdevice ? "avdevice" : "visdevice";
+        }
+        if (i.kind != FenceKind::membar) fail("a " + std::string(to_string(i.kind)) + " fence");
+        check_semantics_only(q, "membar");
+        if (i.scope == Scope::none) fail("a membar without a scope");
+        return "membar" + order(i.order) + scope(i.scope) + semantics(q);
+    }
+
+    std::string operator()(const Barrier& i) const {
+        if (i.arrive) fail("an arriving barrier");
+        if (i.thread_count && !i.resource) fail("a barrier with a thread count but no resource");
+        check_semantics_only(i.qualifiers, "cbar");
+        if (i.scope == Scope::none) fail("a cbar without a scope");
+        std::string s = "cbar" + (i.order == MemoryOrder::plain ? std::string() : order(i.order)) + scope(i.scope) +
+                        semantics(i.qualifiers) + " " + value(i.id);
+        if (i.resource) s += ", " + value(*i.resource);
+        if (i.thread_count) s += ", " + value(*i.thread_count);
+        return s;
+    }
+
+    std::string operator()(const RegOp& i) const {
+        if (i.op == RegOpKind::move) {
+            if (i.rhs) fail("a move with two operands");
+            return "mov " + reg(i.dest) + ", " + value(i.lhs);
+        }
+        static const RegOpKind arithmetic[] = {RegOpKind::add, RegOpKind::sub,  RegOpKind::mul, RegOpKind::div,
+                                               RegOpKind::rem, RegOpKind::and_, RegOpKind::or_, RegOpKind::xor_,
+                                               RegOpKind::shl, RegOpKind::shr};
+        if (std::find(std::begin(arithmetic), std::end(arithmetic), i.op) == std::end(arithmetic))
+            fail("a register comparison (" + std::string(to_string(i.op)) + ")");
+        if (!i.rhs) fail("a register operation without a second operand");
+        return std::string(to_string(i.op)) + " " + reg(i.dest) + ", " + value(i.lhs) + ", " + value(*i.rhs);
+    }
+
+    std::string operator()(const Label& i) const { return label(i.name) + ":"; }
+    std::string operator()(const Goto& i) const { return "goto " + label(i.target); }
+
+    std::string operator()(const Branch& i) const {
+        return "b" + std::string(to_string(i.cmp)) + " " + value(i.lhs) + ", " + value(i.rhs) + ", " + label(i.target);
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " has no Vulkan form"); }
+
+    std::string order(MemoryOrder o) const {
+        switch (o) {
+            case MemoryOrder::acquire: return ".acq";
+            case MemoryOrder::release: return ".rel";
+            case MemoryOrder::acq_rel: return ".acq_rel";
+            default: fail("order " + std::string(to_string(o)));
+        }
+    }
+
+    std::string scope(Scope s) const {
+        switch (s) {
+            case Scope::none: return "";
+            case Scope::sg: return ".sg";
+            case Scope::cta: return ".wg";
+            case Scope::qf: return ".qf";
+            case Scope::gpu: return ".dv";
+            default: fail("scope " + std::string(to_string(s)));
+        }
+    }
+
+    static std::string semantics(const Qualifiers& q) {
+        std::string s;
+        for (unsigned k = 0; k < 32; ++k)
+            if ((q.semantics >> k) & 1U) s += ".semsc" + std::to_string(k);
+        if (q.semav) s += ".semav";
+        if (q.semvis) s += ".semvis";
+        return s;
+    }
+
+    // Fences and barriers carry semantics only.
+    void check_semantics_only(const Qualifiers& q, const char* what) const {
+        Qualifiers only;
+        only.semantics = q.semantics;
+        only.semav = q.semav;
+        only.semvis = q.semvis;
+        if (q != only) fail(std::string("a ") + what + " with access qualifiers");
+    }
+
+    // The qualifiers of an access, which the parser requires to have a
+    // storage class, a scope when atomic or .av/.vis, an order only when
+    // atomic, and no PTX or OpenCL qualifiers.
+    std::string access(MemoryOrder o, Scope s, const Qualifiers& q) const {
+        Qualifiers vulkan_only = q;
+        vulkan_only.proxy = Qualifiers::Proxy::generic;
+        vulkan_only.global = vulkan_only.local = false;
+        vulkan_only.avdevice = vulkan_only.visdevice = false;
+        if (q != vulkan_only) fail("an access with PTX or OpenCL qualifiers");
+        if (q.storage_class < 0 || q.storage_class >= 32) fail("an access without a storage class");
+        const bool atomic = o != MemoryOrder::plain;
+        if ((atomic || q.av || q.vis) && s == Scope::none) fail("an atomic or .av/.vis access without a scope");
+        std::string text = atomic ? ".atom" : "";
+        if (atomic && o != MemoryOrder::relaxed) text += order(o);
+        if (q.av) text += ".av";
+        if (q.vis) text += ".vis";
+        text += scope(s);
+        if (q.nonpriv) text += ".nonpriv";
+        text += ".sc" + std::to_string(q.storage_class);
+        return text + semantics(q);
+    }
+
+    static bool register_name(const std::string& w) {
+        return w.size() >= 2 && w[0] == 'r' &&
+               std::all_of(w.begin() + 1, w.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+
+    static bool word(const std::string& w) {
+        return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+               std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    std::string reg(const Register& r) const {
+        if (!register_name(r.name)) fail("register '" + r.name + "' (Vulkan registers are r<digits>)");
+        return r.name;
+    }
+
+    std::string value(const Operand& o) const {
+        if (const auto* r = std::get_if<Register>(&o)) return reg(*r);
+        return print_operand(o);
+    }
+
+    std::string location(const Address& a) const {
+        if (!word(a.location) || register_name(a.location)) fail("location name '" + a.location + "'");
+        if (a.offset) fail("an address with an offset");
+        return a.location;
+    }
+
+    std::string label(const std::string& name) const {
+        if (!word(name)) fail("label name '" + name + "'");
+        return name;
+    }
+
+    const LitmusTest& test_;
+};
+
+std::string header(const Thread& t) {
+    std::string s = "P" + std::to_string(t.id);
+    if (t.placement)
+        s += "@sg " + std::to_string(t.placement->sg) + ", wg " + std::to_string(t.placement->cta) + ", qf " +
+             std::to_string(t.placement->qf);
+    return s;
+}
+
+}  // namespace
+
+std::string print_vulkan_threads(const LitmusTest& test) {
+    if (test.threads.empty()) unprintable(test, "a Vulkan test needs at least one thread");
+    std::ostringstream out;
+    if (!test.system_synchronizes_with.empty()) {
+        out << "{\n";
+        for (const auto& [from, to] : test.system_synchronizes_with) {
+            if (from < 0 || to < 0) unprintable(test, "an ssw pair with a negative thread");
+            out << "ssw " << from << " " << to << ";\n";
+        }
+        out << "}\n";
+    }
+    // cells[t][0] is thread t's header, cells[t][k+1] its k-th instruction.
+    std::vector<std::vector<std::string>> cells;
+    std::size_t rows = 0;
+    for (const Thread& t : test.threads) {
+        if (!t.params.empty()) unprintable(test, "Vulkan threads have no parameters");
+        if (t.placement && (t.placement->gpu != 0 || t.placement->cluster != 0))
+            unprintable(test, "a Vulkan placement names only sg, wg and qf");
+        std::vector<std::string> column{header(t)};
+        for (const Instruction& i : t.code) column.push_back(std::visit(VulkanCell(test), i));
+        rows = std::max(rows, column.size());
+        cells.push_back(std::move(column));
+    }
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t t = 0; t < cells.size(); ++t) {
+            std::size_t width = 0;
+            for (const std::string& c : cells[t]) width = std::max(width, c.size());
+            const std::string cell = r < cells[t].size() ? cells[t][r] : "";
+            out << (t == 0 ? " " : " | ") << cell << std::string(width - cell.size(), ' ');
+        }
+        out << " ;\n";
+    }
+    return out.str();
+}
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,461 @@
+// The Vulkan body in Dartagnan's dialect (seed 001 §4.2, Fig. 9): an
+// optional block of system-synchronizes-with pairs, a thread header row,
+// then instruction rows whose '|'-separated cells are the threads' columns,
+// as in PTX.
+//
+//   { ssw 0 1; }
+//   P0@sg 0, wg 0, qf 0        | P1@sg 1, wg 0, qf 0 ;
+//   st.av.dv.sc0 x, 1          | ld.atom.acq.wg.sc0.semsc0 r0, y ;
+//   st.atom.rel.wg.sc0.semsc0 y, 1 | cbar.acq_rel.wg.semsc0 1 ;
+//
+// A mnemonic is one dotted token; its qualifiers may come in any order and
+// are classified by kind: .atom, the order (.acq, .rel, .acq_rel), .av/.vis,
+// the scope (.sg, .wg, .qf, .dv), .nonpriv, the storage class (.sc<k>), the
+// storage-class semantics (.semsc<k>, any number), .semav/.semvis and, on
+// rmw, the operation.  Registers are r<digits>; other words in an address
+// position are memory locations.
+#include <charconv>
+
+#include "litmus/parse_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+bool is_register_name(std::string_view w) {
+    if (w.size() < 2 || w[0] != 'r') return false;
+    for (char c : w.substr(1))
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+// One dotted part of a mnemonic and where it starts within the token.
+struct Part {
+    std::string_view text;
+    std::size_t offset;
+};
+
+std::vector<Part> split_mnemonic(const std::string& word) {
+    std::vector<Part> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t dot = word.find('.', start);
+        parts.push_back(Part{std::string_view(word).substr(start, dot - start), start});
+        if (dot == std::string::npos) return parts;
+        start = dot + 1;
+    }
+}
+
+// "sc3" with prefix "sc" -> 3; nullopt unless the rest is a small decimal
+// number (storage classes index a bit set of semantics, hence below 32).
+std::optional<int> numbered(std::string_view w, std::string_view prefix) {
+    if (w.size() <= prefix.size() || w.substr(0, prefix.size()) != prefix) return std::nullopt;
+    int k = 0;
+    const char* first = w.data() + prefix.size();
+    const char* last = w.data() + w.size();
+    const auto [end, ec] = std::from_chars(first, last, k);
+    if (ec != std::errc() || end != last || k < 0 || k >= 32) return std::nullopt;
+    return k;
+}
+
+std::optional<MemoryOrder> order_word(std::string_view w) {
+    if (w == "acq") return MemoryOrder::acquire;
+    if (w == "rel") return MemoryOrder::release;
+    if (w == "acq_rel") return MemoryOrder::acq_rel;
+    return std::nullopt;
+}
+
+std::optional<Scope> scope_word(std::string_view w) {
+    if (w == "sg") return Scope::sg;
+    if (w == "wg") return Scope::cta;
+    if (w == "qf") return Scope::qf;
+    if (w == "dv") return Scope::gpu;
+    return std::nullopt;
+}
+
+std::optional<RmwOp> rmw_word(std::string_view w) {
+    if (w == "add") return RmwOp::add;
+    if (w == "sub") return RmwOp::sub;
+    if (w == "and") return RmwOp::and_;
+    if (w == "or") return RmwOp::or_;
+    if (w == "xor") return RmwOp::xor_;
+    if (w == "exch") return RmwOp::exch;
+    return std::nullopt;
+}
+
+std::optional<RegOpKind> arith_word(std::string_view w) {
+    static const std::pair<std::string_view, RegOpKind> table[] = {
+        {"add", RegOpKind::add}, {"sub", RegOpKind::sub}, {"mul", RegOpKind::mul}, {"div", RegOpKind::div},
+        {"rem", RegOpKind::rem}, {"and", RegOpKind::and_}, {"or", RegOpKind::or_}, {"xor", RegOpKind::xor_},
+        {"shl", RegOpKind::shl}, {"shr", RegOpKind::shr}};
+    for (const auto& [text, kind] : table)
+        if (w == text) return kind;
+    return std::nullopt;
+}
+
+std::optional<CmpOp> branch_word(std::string_view w) {
+    static const std::pair<std::string_view, CmpOp> table[] = {{"beq", CmpOp::eq}, {"bne", CmpOp::ne},
+                                                               {"blt", CmpOp::lt}, {"ble", CmpOp::le},
+                                                               {"bgt", CmpOp::gt}, {"bge", CmpOp::ge}};
+    for (const auto& [text, kind] : table)
+        if (w == text) return kind;
+    return std::nullopt;
+}
+
+// What an instruction's qualifiers said, sorted into kinds.
+struct Said {
+    bool atom = false;
+    std::optional<MemoryOrder> order;
+    std::optional<Scope> scope;
+    std::optional<RmwOp> op;
+    Qualifiers q;  // storage class, semantics, av/vis, semav/semvis, nonpriv
+};
+
+// Which kinds of qualifier an instruction takes.
+struct Takes {
+    bool atom = false, order = false, av = false, vis = false, scope = false, nonpriv = false;
+    bool storage_class = false, semantics = false, op = false;
+};
+
+class VulkanParser {
+public:
+    VulkanParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+
+    void parse() {
+        std::vector<std::pair<Token, Token>> ssw_tokens;
+        if (lx_.peek().is_punct("{")) ssw_block(ssw_tokens);
+        header_row();
+        const int threads = static_cast<int>(test_.threads.size());
+        for (std::size_t i = 0; i < ssw_tokens.size(); ++i) {
+            const auto [from, to] = test_.system_synchronizes_with[i];
+            if (from >= threads) lx_.fail(ssw_tokens[i].first, thread_range(threads));
+            if (to >= threads) lx_.fail(ssw_tokens[i].second, thread_range(threads));
+        }
+        labels_.resize(test_.threads.size());
+        while (!at_final_clause(lx_)) row();
+        for (const LabelTable& t : labels_) t.check(lx_);
+    }
+
+private:
+    // "{ ssw 0 1; ssw 1 2; }": thread numbers, checked once the header row
+    // has said how many threads there are.
+    void ssw_block(std::vector<std::pair<Token, Token>>& tokens) {
+        lx_.expect_punct("{");
+        while (!lx_.accept_punct("}")) {
+            const Token word = lx_.peek();
+            if (!word.is_ident("ssw")) lx_.fail(word, "'ssw' or '}'");
+            lx_.next();
+            const Token from = lx_.peek();
+            const int a = thread_number("a thread number (ssw <from> <to>)");
+            const Token to = lx_.peek();
+            const int b = thread_number("a thread number (ssw <from> <to>)");
+            test_.system_synchronizes_with.emplace_back(a, b);
+            tokens.emplace_back(from, to);
+            if (!lx_.accept_punct(";") && !lx_.peek().is_punct("}")) lx_.fail(lx_.peek(), "';' or '}'");
+        }
+    }
+
+    int thread_number(std::string_view what) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::number || t.number > 1000000) lx_.fail(t, what);
+        lx_.next();
+        return static_cast<int>(t.number);
+    }
+
+    void header_row() {
+        do {
+            const Token name = lx_.peek();
+            const auto n = thread_name_number(name.text);
+            const int expected = static_cast<int>(test_.threads.size());
+            if (name.kind != TokenKind::identifier || n != expected)
+                lx_.fail(name, "thread 'P" + std::to_string(expected) + "'");
+            lx_.next();
+            Thread t;
+            t.id = expected;
+            if (lx_.accept_punct("@"))
+                t.placement = parse_placement(lx_, {{"sg", &Placement::sg}, {"wg", &Placement::cta}, {"qf", &Placement::qf}});
+            test_.threads.push_back(std::move(t));
+        } while (lx_.accept_punct("|"));
+        if (!lx_.peek().is_punct(";")) lx_.fail(lx_.peek(), "'|' or ';' in the thread header row");
+        lx_.next();
+    }
+
+    void row() {
+        std::size_t column = 0;
+        for (;;) {
+            if (!lx_.peek().is_punct("|") && !lx_.peek().is_punct(";")) cell(column);
+            const Token sep = lx_.peek();
+            if (sep.is_punct(";")) {
+                lx_.next();
+                return;
+            }
+            if (!sep.is_punct("|")) lx_.fail(sep, "'|' or ';' after an instruction");
+            if (column + 1 >= test_.threads.size())
+                lx_.fail(sep, "';' ending the row (the test has " + std::to_string(test_.threads.size()) +
+                                  " thread" + (test_.threads.size() == 1 ? "" : "s") + ")");
+            lx_.next();
+            ++column;
+        }
+    }
+
+    void cell(std::size_t column) {
+        std::vector<Instruction>& code = test_.threads[column].code;
+        const Token first = lx_.peek();
+        if (first.kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
+            if (first.text.find('.') != std::string::npos) lx_.fail(first, "a label name");
+            lx_.next();
+            lx_.next();
+            labels_[column].define(lx_, first, first.text);
+            code.push_back(Label{first.text});
+            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
+        }
+        code.push_back(instruction(column));
+    }
+
+    // ---- operands
+
+    Register reg() {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register (r0, r1, ...)");
+        lx_.next();
+        return Register{t.text};
+    }
+
+    Operand value() {
+        if (lx_.at_integer()) return lx_.expect_integer("a register or constant");
+        const Token& t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register or constant");
+        return reg();
+    }
+
+    Address location() {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || is_register_name(t.text) || t.text.find('.') != std::string::npos)
+            lx_.fail(t, "a memory location");
+        lx_.next();
+        return Address{t.text, std::nullopt};
+    }
+
+    void comma() { lx_.expect_punct(","); }
+
+    std::string label_use(std::size_t column) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || t.text.find('.') != std::string::npos) lx_.fail(t, "a label name");
+        lx_.next();
+        labels_[column].use(t, t.text);
+        return t.text;
+    }
+
+    // ---- instructions
+
+    Instruction instruction(std::size_t column) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier) lx_.fail(t, "an instruction, a label or '|'");
+        lx_.next();
+        const std::vector<Part> parts = split_mnemonic(t.text);
+        const std::string_view m = parts[0].text;
+        if (m == "ld") return load(t, parts);
+        if (m == "st") return store(t, parts);
+        if (m == "rmw") return rmw(t, parts);
+        if (m == "membar") return membar(t, parts);
+        if (m == "cbar") return cbar(t, parts);
+        if (m == "avdevice" || m == "visdevice") {
+            no_qualifiers(t, parts);
+            Fence f{FenceKind::fence, MemoryOrder::plain, Scope::none, {}};
+            (m == "avdevice" ? f.qualifiers.avdevice : f.qualifiers.visdevice) = true;
+            return f;
+        }
+        if (m == "mov") {
+            no_qualifiers(t, parts);
+            Register d = reg();
+            comma();
+            return RegOp{d, RegOpKind::move, value(), std::nullopt};
+        }
+        if (auto k = arith_word(m)) {
+            no_qualifiers(t, parts);
+            Register d = reg();
+            comma();
+            Operand a = value();
+            comma();
+            return RegOp{d, *k, a, value()};
+        }
+        if (auto c = branch_word(m)) {
+            no_qualifiers(t, parts);
+            Operand a = value();
+            comma();
+            Operand b = value();
+            comma();
+            return Branch{*c, a, b, label_use(column)};
+        }
+        if (m == "goto") {
+            no_qualifiers(t, parts);
+            return Goto{label_use(column)};
+        }
+        lx_.fail_within(t, 0, t.text,
+                        "a Vulkan instruction (ld, st, rmw, membar, cbar, avdevice, visdevice, add, beq, goto, ...)");
+    }
+
+    void no_qualifiers(const Token& t, const std::vector<Part>& parts) {
+        if (parts.size() > 1)
+            lx_.fail_within(t, parts[1].offset - 1, "." + std::string(parts[1].text),
+                            "no qualifier on '" + std::string(parts[0].text) + "'");
+    }
+
+    // Sorts the qualifiers after the mnemonic, failing on unknown ones, on
+    // kinds the instruction does not take and on repeated ones.
+    Said qualifiers(const Token& t, const std::vector<Part>& parts, const Takes& takes) {
+        Said s;
+        const std::string mnemonic(parts[0].text);
+        for (std::size_t i = 1; i < parts.size(); ++i) {
+            const std::string_view w = parts[i].text;
+            auto fail = [&](const std::string& what) {
+                lx_.fail_within(t, parts[i].offset - 1, "." + std::string(w), what);
+            };
+            auto once = [&](bool& flag, const char* what) {
+                if (flag) fail("at most one " + std::string(what) + " on '" + mnemonic + "'");
+                flag = true;
+            };
+            if (w == "atom" && takes.atom) {
+                once(s.atom, "'.atom'");
+            } else if (auto o = order_word(w); o && takes.order) {
+                if (s.order) fail("at most one order (.acq, .rel, .acq_rel) on '" + mnemonic + "'");
+                s.order = o;
+            } else if (w == "av" && takes.av) {
+                once(s.q.av, "'.av'");
+            } else if (w == "vis" && takes.vis) {
+                once(s.q.vis, "'.vis'");
+            } else if (auto sc = scope_word(w); sc && takes.scope) {
+                if (s.scope) fail("at most one scope (.sg, .wg, .qf, .dv) on '" + mnemonic + "'");
+                s.scope = sc;
+            } else if (w == "nonpriv" && takes.nonpriv) {
+                once(s.q.nonpriv, "'.nonpriv'");
+            } else if (auto k = numbered(w, "sc"); k && takes.storage_class) {
+                if (s.q.storage_class >= 0) fail("at most one storage class (.sc<k>) on '" + mnemonic + "'");
+                s.q.storage_class = *k;
+            } else if (auto k = numbered(w, "semsc"); k && takes.semantics) {
+                if ((s.q.semantics >> *k) & 1U) fail("'.semsc" + std::to_string(*k) + "' at most once");
+                s.q.semantics |= 1U << *k;
+            } else if (w == "semav" && takes.semantics) {
+                once(s.q.semav, "'.semav'");
+            } else if (w == "semvis" && takes.semantics) {
+                once(s.q.semvis, "'.semvis'");
+            } else if (auto op = rmw_word(w); op && takes.op) {
+                if (s.op) fail("at most one operation on '" + mnemonic + "'");
+                s.op = op;
+            } else {
+                std::string what = "a qualifier of '" + mnemonic + "' (";
+                std::string sep;
+                auto list = [&](bool on, const char* kind) {
+                    if (!on) return;
+                    what += sep + kind;
+                    sep = ", ";
+                };
+                list(takes.atom, ".atom");
+                list(takes.order, "order");
+                list(takes.av, ".av");
+                list(takes.vis, ".vis");
+                list(takes.scope, "scope");
+                list(takes.nonpriv, ".nonpriv");
+                list(takes.storage_class, "storage class .sc<k>");
+                list(takes.semantics, "semantics .semsc<k>, .semav, .semvis");
+                list(takes.op, "operation");
+                fail(what + ")");
+            }
+        }
+        return s;
+    }
+
+    // The checks every access shares: a storage class; an order only on an
+    // atomic one, which needs a scope, as do .av and .vis (the scope of
+    // the availability or visibility operation).
+    void check_access(const Token& t, const Said& s) {
+        if (s.q.storage_class < 0) lx_.fail(t, "a storage class (.sc0, .sc1, ...) on '" + t.text + "'");
+        if (s.order && !s.atom) lx_.fail(t, "'.atom' on '" + t.text + "' (only atomics have an order)");
+        if ((s.atom || s.q.av || s.q.vis) && !s.scope)
+            lx_.fail(t, "a scope (.sg, .wg, .qf, .dv) on '" + t.text + "'");
+    }
+
+    MemoryOrder access_order(const Said& s) const {
+        if (!s.atom) return MemoryOrder::plain;
+        return s.order.value_or(MemoryOrder::relaxed);
+    }
+
+    Instruction load(const Token& t, const std::vector<Part>& parts) {
+        Takes takes;
+        takes.atom = takes.order = takes.vis = takes.scope = takes.nonpriv = takes.storage_class = takes.semantics = true;
+        const Said s = qualifiers(t, parts, takes);
+        check_access(t, s);
+        if (s.order && *s.order != MemoryOrder::acquire) lx_.fail(t, "load order '.acq' on '" + t.text + "'");
+        Register d = reg();
+        comma();
+        return Load{d, location(), access_order(s), s.scope.value_or(Scope::none), s.q};
+    }
+
+    Instruction store(const Token& t, const std::vector<Part>& parts) {
+        Takes takes;
+        takes.atom = takes.order = takes.av = takes.scope = takes.nonpriv = takes.storage_class = takes.semantics = true;
+        const Said s = qualifiers(t, parts, takes);
+        check_access(t, s);
+        if (s.order && *s.order != MemoryOrder::release) lx_.fail(t, "store order '.rel' on '" + t.text + "'");
+        Address a = location();
+        comma();
+        return Store{a, value(), access_order(s), s.scope.value_or(Scope::none), s.q};
+    }
+
+    // rmw.atom.<order>.<scope>.<sc>...[.<op>] d, x, v: without an operation
+    // an exchange.
+    Instruction rmw(const Token& t, const std::vector<Part>& parts) {
+        Takes takes;
+        takes.atom = takes.order = takes.scope = takes.nonpriv = takes.storage_class = takes.semantics = takes.op = true;
+        const Said s = qualifiers(t, parts, takes);
+        if (!s.atom) lx_.fail(t, "'.atom' on '" + t.text + "' (a read-modify-write is atomic)");
+        check_access(t, s);
+        Rmw r;
+        r.op = s.op.value_or(RmwOp::exch);
+        r.order = access_order(s);
+        r.scope = *s.scope;
+        r.qualifiers = s.q;
+        r.dest = reg();
+        comma();
+        r.addr = location();
+        comma();
+        r.value = value();
+        return r;
+    }
+
+    // membar.<order>.<scope>[.semsc<k>...][.semav][.semvis]
+    Instruction membar(const Token& t, const std::vector<Part>& parts) {
+        Takes takes;
+        takes.order = takes.scope = takes.semantics = true;
+        const Said s = qualifiers(t, parts, takes);
+        if (!s.order) lx_.fail(t, "an order (.acq, .rel, .acq_rel) on '" + t.text + "'");
+        if (!s.scope) lx_.fail(t, "a scope (.sg, .wg, .qf, .dv) on '" + t.text + "'");
+        return Fence{FenceKind::membar, *s.order, *s.scope, s.q};
+    }
+
+    // cbar[.<order>].<scope>[.semsc<k>...][.semav][.semvis] id[, resource[,
+    // quorum]]: a control barrier of the workgroup, with memory semantics
+    // when it has an order.
+    Instruction cbar(const Token& t, const std::vector<Part>& parts) {
+        Takes takes;
+        takes.order = takes.scope = takes.semantics = true;
+        const Said s = qualifiers(t, parts, takes);
+        if (!s.scope) lx_.fail(t, "a scope (.sg, .wg, .qf, .dv) on '" + t.text + "'");
+        Barrier b{value(), std::nullopt, std::nullopt, false, s.q, s.order.value_or(MemoryOrder::plain), *s.scope};
+        if (lx_.accept_punct(",")) {
+            b.resource = value();
+            if (lx_.accept_punct(",")) b.thread_count = value();
+        }
+        return b;
+    }
+
+    Lexer& lx_;
+    LitmusTest& test_;
+    std::vector<LabelTable> labels_;
+};
+
+}  // namespace
+
+void parse_vulkan_threads(Lexer& lx, LitmusTest& test) { VulkanParser(lx, test).parse(); }
+
+}  // namespace mapsound::litmus::detail
