@@ -61,6 +61,16 @@ LOWERINGS = [
     ("libclc-sycl", "libclc (SYCL)"),
 ]
 REFERENCE = [("cxx-to-ptx", "seed 000 Fig. 11 (reference)")]
+# Not shipped: the repairs of findings (a) and (b).
+REPAIRS = [
+    ("cxx-to-ptx-sc-fence-sys", "repair (a): Fig. 11, every fence.sc at .sys"),
+    ("libcuxx-rmw-sc-acq-rel", "repair (b): libcu++ with seq_cst RMW atom.acq_rel"),
+]
+# The mixed-scope SC program (finding a) compiled by each lowering's SC rows,
+# decided by litmus mode (findings/SB+sc-mixed-scopes-*.litmus), and the C
+# source test under both source models.
+LITMUS_TARGET = "findings/SB+sc-mixed-scopes-*.litmus"
+LITMUS_SOURCE = "tests/litmus/models/SB+sc-mixed-scopes-fig11.litmus"
 SOURCES = [("", "rc11-scoped"), ("-sc-per-scope", "rc11-scoped-sc-per-scope")]
 AXIOMS = {
     "": ["coherence", "atomicity", "sc", "thin-air"],
@@ -138,6 +148,7 @@ def run_one(args, outdir, run_id, check_path, extra, timeout):
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
         "finished_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": sh(["git", "rev-parse", "HEAD"]),
         "result": result,
     }
     json.dump({k: v for k, v in rec.items() if k != "result"}, open(os.path.join(rdir, "run.json"), "w"), indent=1)
@@ -148,6 +159,47 @@ def run_one(args, outdir, run_id, check_path, extra, timeout):
     print(f"[{rec['finished_utc']}] {run_id}: {wall:.0f} s, rc {rc}{' (timed out)' if timed_out else ''}: "
           + "; ".join(verdicts), flush=True)
     return rec
+
+
+def run_litmus(args, outdir):
+    """Litmus mode on the mixed-scope SC program: the C test under both source
+    models, its compiled forms under PTX 6.0."""
+    import glob
+    out = {"command": [], "verdicts": {}}
+    jobs = [(["models/rc11-scoped.cat", "models/rc11-scoped-sc-per-scope.cat"], [LITMUS_SOURCE]),
+            (["models/ptx-6.0.cat"], sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, LITMUS_TARGET))))]
+    text = []
+    for models, tests in jobs:
+        cmd = [args.mapsound, "litmus"] + [w for m in models for w in ("--model", m)] + tests
+        shown = "mapsound litmus " + " ".join(f"--model {m}" for m in models) + " " + " ".join(tests)
+        out["command"].append(shown)
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        text.append("$ " + shown + "\n" + r.stdout + r.stderr)
+        # herd-style output, one block per test and model, in the order of the models
+        i = 0
+        for line in r.stdout.splitlines():
+            mo = re.match(r"Test (\S+) (\S+)", line)
+            if mo:
+                model = models[i % len(models)] if len(models) > 1 else models[0]
+                out["verdicts"].setdefault(mo.group(1), {})[os.path.basename(model)] = mo.group(2)
+            mo = re.match(r"Observation (\S+) (\S+) (\d+) (\d+)", line)
+            if mo:
+                i += 1
+    open(os.path.join(outdir, "litmus.txt"), "w").write("\n".join(text))
+    print("litmus:", json.dumps(out["verdicts"]), flush=True)
+    return out
+
+
+def table_litmus(summary):
+    lit = summary.get("litmus")
+    if not lit:
+        return "(not run)"
+    lines = ["`" + c + "` (raw output: `litmus.txt` next to `summary.json`):" for c in lit["command"]]
+    lines += ["", "| litmus test | model | verdict (Ok: the outcome is allowed; No: forbidden) |", "|---|---|---|"]
+    for test, per in lit["verdicts"].items():
+        for model, v in per.items():
+            lines.append(f"| `{test}` | `{model}` | {v} |")
+    return "\n".join(lines)
 
 
 def cxx20_check(outdir, check_path):
@@ -201,7 +253,10 @@ def run_all(args):
     def want(name):
         return not args.only or any(o == name or name.startswith(o + "-") or name.startswith(o + ":") for o in args.only)
 
-    names = [m for m, _ in LOWERINGS + REFERENCE]
+    if "litmus" not in args.skip and want("litmus"):
+        summary["litmus"] = run_litmus(args, outdir)
+        save()
+    names = [m for m, _ in LOWERINGS + REFERENCE + REPAIRS]
     # Mappings with the same rules (comments and the name aside) have the same
     # verdicts: only the first of each group is run, the others point to it.
     first_with = {}
@@ -295,7 +350,7 @@ def table_verdicts(summary):
         lines.append("")
         lines.append("| lowering (mapping) | " + " | ".join(axioms) + " |")
         lines.append("|---|" + "---|" * len(axioms))
-        for m, label in LOWERINGS + REFERENCE:
+        for m, label in LOWERINGS + REFERENCE + REPAIRS:
             cells = []
             for a in axioms:
                 rec, note = lookup(summary, m, suffix, a)
@@ -315,7 +370,7 @@ def table_coherence7(summary):
     lines = ["`mapsound check checks/<lowering>.check --jobs 2 --events 7 --axiom coherence --race-free-programs` "
              "(counterexamples must be race-free programs):", "",
              "| lowering (mapping) | coherence, race-free programs | wall s |", "|---|---|---|"]
-    for m, label in LOWERINGS + REFERENCE:
+    for m, label in LOWERINGS + REFERENCE + REPAIRS:
         rec = runs.get(summary.get("same_rules", {}).get(m, m) + ":coherence7")
         cell = verdict_cell(rec, "coherence")
         if rec and rec.get("timed_out"):
@@ -391,7 +446,7 @@ def regenerate(summary_path):
     outdir = os.path.dirname(summary_path)
     doc_path = os.path.join(ROOT, "FINDINGS.md")
     doc = open(doc_path).read()
-    tables = {"verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
+    tables = {"litmus": table_litmus, "verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
     for name, fn in tables.items():
         doc = re.sub(rf"(<!-- findings:{name} -->\n).*?(\n<!-- /findings:{name} -->)",
                      lambda mo: mo.group(1) + fn(summary) + mo.group(2), doc, flags=re.S)
@@ -407,7 +462,7 @@ def main():
     ap.add_argument("--mapsound", help="the mapsound tool to run")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", action="append", default=[], help="run ids (or prefixes) to run")
-    ap.add_argument("--skip", action="append", default=[], choices=["checks", "coherence7", "cxx20"])
+    ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "cxx20"])
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run before SIGINT (default 1800)")
     ap.add_argument("--tables-only", action="store_true")
     args = ap.parse_args()
