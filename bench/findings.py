@@ -11,6 +11,9 @@ PARTS (all by default, in this order):
              `mapsound check FILE --jobs J --json --output DIR`
   coherence7 coherence with --race-free-programs --events 7 for every
              lowering's rc11-scoped check (seed 000 Fig. 12 needs 7)
+  verify     every check file of the lowerings and repairs run whole, as a user
+             would: `mapsound check FILE --jobs J` (exit 0: every verdict and
+             `fails at N` size as the file states)
   cxx20      every failure found by `checks` and `coherence7`, re-run at its
              size with the C++20 release-sequence variant of the source
              model (models/rc11-scoped-cxx20.cat,
@@ -190,6 +193,22 @@ def run_litmus(args, outdir):
     return out
 
 
+def table_verify(summary):
+    lines = ["Every check file run whole at its bound, `mapsound check checks/FILE.check --jobs 2` "
+             "(exit 0: every verdict, and every `fails at N` size, as the file states):", "",
+             "| check file | exit | result | wall s |", "|---|---|---|---|"]
+    for run_id, rec in summary["runs"].items():
+        if not run_id.endswith(":verify"):
+            continue
+        res = rec.get("result") or {}
+        cells = "; ".join(f"{r['axiom']} {r['verdict']}" + (f" at {r['events']}" if r["verdict"] == "fails" else
+                                                           f" up to {r['events']}")
+                          + ("" if r.get("expectation") == "ok" else f" ({r.get('expectation')})")
+                          for r in res.get("results", []))
+        lines.append(f"| `{rec['check']}` | {rec['exit_code']} | {cells} | {rec['wall_seconds']} |")
+    return "\n".join(lines)
+
+
 def table_litmus(summary):
     lit = summary.get("litmus")
     if not lit:
@@ -293,9 +312,20 @@ def run_all(args):
                                               args.timeout)
             summary["runs"][run_id]["run"] = run_id
             save()
+    if "verify" not in args.skip:
+        for suffix, _ in SOURCES:
+            for m, _ in LOWERINGS + REPAIRS:
+                run_id = m + suffix + ":verify"
+                if not want(run_id):
+                    continue
+                path = os.path.join(ROOT, "checks", m + suffix + ".check")
+                r = run_one(args, outdir, run_id.replace(":", "--"), path, [], args.timeout)
+                r["run"] = run_id
+                summary["runs"][run_id] = r
+                save()
     if "cxx20" not in args.skip:
         for run_id, rec in list(summary["runs"].items()):
-            if run_id.endswith(":cxx20") or not want(run_id.split(":")[0]):
+            if run_id.endswith(":cxx20") or run_id.endswith(":verify") or not want(run_id.split(":")[0]):
                 continue
             path = os.path.join(ROOT, rec["check"])
             extra_base = ["--race-free-programs"] if run_id.endswith(":coherence7") else []
@@ -446,13 +476,13 @@ def regenerate(summary_path):
     outdir = os.path.dirname(summary_path)
     doc_path = os.path.join(ROOT, "FINDINGS.md")
     doc = open(doc_path).read()
-    tables = {"litmus": table_litmus, "verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
+    tables = {"verify": table_verify, "litmus": table_litmus, "verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
     for name, fn in tables.items():
-        doc = re.sub(rf"(<!-- findings:{name} -->\n).*?(\n<!-- /findings:{name} -->)",
-                     lambda mo: mo.group(1) + fn(summary) + mo.group(2), doc, flags=re.S)
-    doc = re.sub(r"(<!-- findings:cex (\S+) (\S+) -->\n).*?(\n<!-- /findings:cex -->)",
-                 lambda mo: mo.group(1) + cex_block(summary, outdir, mo.group(2), mo.group(3)) + mo.group(4),
-                 doc, flags=re.S)
+        doc = re.sub(rf"(<!-- findings:{name} -->)\n.*?(<!-- /findings:{name} -->)",
+                     lambda mo: mo.group(1) + "\n" + fn(summary) + "\n" + mo.group(2), doc, flags=re.S)
+    doc = re.sub(r"(<!-- findings:cex (\S+) (\S+) -->)\n.*?(<!-- /findings:cex -->)",
+                 lambda mo: mo.group(1) + "\n" + cex_block(summary, outdir, mo.group(2), mo.group(3)) + "\n"
+                 + mo.group(4), doc, flags=re.S)
     open(doc_path, "w").write(doc)
     print("regenerated", os.path.relpath(doc_path, ROOT), "from", os.path.relpath(summary_path, ROOT))
 
@@ -462,7 +492,7 @@ def main():
     ap.add_argument("--mapsound", help="the mapsound tool to run")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", action="append", default=[], help="run ids (or prefixes) to run")
-    ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "cxx20"])
+    ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "verify", "cxx20"])
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run before SIGINT (default 1800)")
     ap.add_argument("--tables-only", action="store_true")
     args = ap.parse_args()
