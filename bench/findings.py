@@ -11,6 +11,8 @@ PARTS (all by default, in this order):
              `mapsound check FILE --jobs J --json --output DIR`
   coherence7 coherence with --race-free-programs --events 7 for every
              lowering's rc11-scoped check (seed 000 Fig. 12 needs 7)
+  extra      the searches in EXTRA (race-free programs for finding (b)'s SC
+             failures under the repaired source model)
   verify     every check file of the lowerings and repairs run whole, as a user
              would: `mapsound check FILE --jobs J` (exit 0: every verdict and
              `fails at N` size as the file states)
@@ -84,6 +86,13 @@ SC_AXIOMS = ["sc-cta", "sc-gpu", "sc-sys"]
 # The coherence7 failures re-run with C++20 release sequences (each costs a
 # full 7-event search): finding (b)'s representative.
 CXX20_COHERENCE7 = ["llvm-nvptx-2026"]
+# Extra searches: (run id, check, options).  Finding (b)'s SC failures under
+# the repaired source model are race-free executions of racy programs; are
+# there race-free programs among them up to the bound?
+EXTRA = [
+    ("llvm-nvptx-2026-sc-per-scope:race-free-programs", "checks/llvm-nvptx-2026-sc-per-scope.check",
+     ["--axiom", "sc-cta", "--axiom", "sc-gpu", "--axiom", "sc-sys", "--race-free-programs"]),
+]
 # Not searched at 7 (time): repair (a) changes only SC fences' scopes.
 COHERENCE7_SKIP = ["cxx-to-ptx-sc-fence-sys"]
 CXX20 = {"rc11-scoped": "rc11-scoped-cxx20", "rc11-scoped-sc-per-scope": "rc11-scoped-sc-per-scope-cxx20"}
@@ -205,6 +214,22 @@ def run_litmus(args, outdir):
     return out
 
 
+def table_extra(summary):
+    lines = ["| run | command | result | wall s |", "|---|---|---|---|"]
+    for run_id, _, _ in EXTRA:
+        rec = summary["runs"].get(run_id)
+        if not rec:
+            lines.append(f"| `{run_id}` | - | not run | - |")
+            continue
+        res = rec.get("result") or {}
+        cells = "; ".join(f"{r['axiom']} {r['verdict']}" + (f" at {r['events']}" if r["verdict"] == "fails" else
+                                                           f" up to {r['events']}") for r in res.get("results", []))
+        if rec.get("timed_out"):
+            cells += f" (stopped after {rec['timeout_s']} s)"
+        lines.append(f"| `{run_id}` | `{rec['command']}` | {cells} | {rec['wall_seconds']} |")
+    return "\n".join(lines)
+
+
 def table_verify(summary):
     lines = ["Every check file run whole at its bound, `mapsound check checks/FILE.check --jobs 2` "
              "(exit 0: every verdict, and every `fails at N` size, as the file states):", "",
@@ -324,6 +349,15 @@ def run_all(args):
                                               args.timeout, {"runs": {run_id.replace(":", "--"): summary["runs"].get(run_id)}})
             summary["runs"][run_id]["run"] = run_id
             save()
+    if "extra" not in args.skip:
+        for run_id, check, extra in EXTRA:
+            if not want(run_id):
+                continue
+            r = run_one(args, outdir, run_id.replace(":", "--"), os.path.join(ROOT, check), extra, args.timeout,
+                        {"runs": {run_id.replace(":", "--"): summary["runs"].get(run_id)}})
+            r["run"] = run_id
+            summary["runs"][run_id] = r
+            save()
     if "verify" not in args.skip:
         for suffix, _ in SOURCES:
             for m, _ in LOWERINGS + REPAIRS:
@@ -338,7 +372,8 @@ def run_all(args):
                 save()
     if "cxx20" not in args.skip:
         for run_id, rec in list(summary["runs"].items()):
-            if run_id.endswith(":cxx20") or run_id.endswith(":verify") or not want(run_id.split(":")[0]):
+            if (run_id.endswith(":cxx20") or run_id.endswith(":verify") or run_id.endswith(":race-free-programs")
+                    or not want(run_id.split(":")[0])):
                 continue
             path = os.path.join(ROOT, rec["check"])
             extra_base = ["--race-free-programs"] if run_id.endswith(":coherence7") else []
@@ -492,7 +527,7 @@ def regenerate(summary_path):
     outdir = os.path.dirname(summary_path)
     doc_path = os.path.join(ROOT, "FINDINGS.md")
     doc = open(doc_path).read()
-    tables = {"verify": table_verify, "litmus": table_litmus, "verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
+    tables = {"extra": table_extra, "verify": table_verify, "litmus": table_litmus, "verdicts": table_verdicts, "coherence7": table_coherence7, "cxx20": table_cxx20, "runs": table_runs}
     for name, fn in tables.items():
         doc = re.sub(rf"(<!-- findings:{name} -->)\n.*?(<!-- /findings:{name} -->)",
                      lambda mo: mo.group(1) + "\n" + fn(summary) + "\n" + mo.group(2), doc, flags=re.S)
@@ -508,7 +543,7 @@ def main():
     ap.add_argument("--mapsound", help="the mapsound tool to run")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", action="append", default=[], help="run ids (or prefixes) to run")
-    ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "verify", "cxx20"])
+    ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "extra", "verify", "cxx20"])
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run before SIGINT (default 1800)")
     ap.add_argument("--tables-only", action="store_true")
     ap.add_argument("--resume", action="store_true",
