@@ -478,14 +478,17 @@ def table_cxx20(summary):
 
 
 def table_runs(summary):
-    lines = [f"Commit `{summary.get('commit')}`{' (with uncommitted changes)' if summary.get('dirty') else ''}, "
+    lines = [f"Last invocation at commit `{summary.get('commit')}`"
+             f"{' (with uncommitted changes)' if summary.get('dirty') else ''}, "
              f"{summary.get('date')}, machine `{summary['machine']['node']}` "
              f"({summary['machine']['cpus']} CPUs, shared), tool `{summary.get('mapsound')}`. "
              "Raw outputs: `bench/results/" + str(summary.get("date")) + "/findings/`.", "",
-             "| run | exit | wall s | load average before (1/5/15 min) | finished (UTC) |", "|---|---|---|---|---|"]
+             "| run | commit | exit | wall s | load average before (1/5/15 min) | finished (UTC) |",
+             "|---|---|---|---|---|---|"]
     for run_id, rec in summary["runs"].items():
         la = "/".join(str(x) for x in rec["load_average_before"])
-        lines.append(f"| `{run_id}` | {rec['exit_code']}{' (stopped)' if rec.get('timed_out') else ''} | "
+        lines.append(f"| `{run_id}` | {rec.get('commit', '-')[:7]} | {rec['exit_code']}"
+                     f"{' (stopped)' if rec.get('timed_out') else ''} | "
                      f"{rec['wall_seconds']} | {la} | {rec['finished_utc']} |")
     return "\n".join(lines)
 
