@@ -8,7 +8,7 @@
 //   mapsound-conformance SUITE_DIR MODELS_DIR KNOWN_DIFFERENCES.csv [--only MODEL] [--cross-check]
 //                        [--max-executions N]
 //
-// --max-executions bounds each test's run (default 100000 pre-executions,
+// --max-executions bounds each test's run (default 2000 pre-executions,
 // runs of one thread, consistent executions; see litmus::Budget): a test
 // over it is an error, which known-differences.csv must list like any
 // disagreement (the Vulkan suite's xf-barrier tests have about 2^36
@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
     const std::string suite = argv[1], models = argv[2], known_path = argv[3];
     std::string only;
     mapsound::litmus::RunOptions options;
-    std::uint64_t max_executions = 100000;
+    std::uint64_t max_executions = 2000;
     for (int i = 4; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--only" && i + 1 < argc) {
