@@ -102,6 +102,17 @@ TEST_CASE("compile: read-modify-writes keep their pair, dependencies follow") {
     // The variant without .release lowers RMW.sc to fence.sc; atom.acquire.
     auto v = mapping::compile(x, mapping::load_mapping(root / "mappings/cxx-to-ptx-rmw-sc-no-release.map"));
     CHECK(v.target.events[3].order == exec::Order::acq);
+    // A fence after the atom belongs to the RMW's write, one before it to
+    // its read (lib/check/lowering.hpp's slots; the Coq rule says the same):
+    // NVIDIA's ABI alternative fence.sc; atom.relaxed; fence.acquire.
+    auto alt = mapping::compile(x, mapping::load_mapping(root / "mappings/nvidia-abi-current-alt.map"));
+    const auto& a = alt.target.events;
+    REQUIRE(a.size() == 7);
+    CHECK(a[2].kind == K::fence);
+    CHECK(a[5].kind == K::fence);
+    CHECK(a[5].order == exec::Order::acq);
+    CHECK(targets_of(alt, 2) == std::vector<int>{2, 3});
+    CHECK(targets_of(alt, 3) == std::vector<int>{4, 5});
 }
 
 TEST_CASE("compile: errors name the mapping") {

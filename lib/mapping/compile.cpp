@@ -59,6 +59,10 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
             throw MappingError(Position{mapping.path, 0, 0},
                                "no rule for " + to_string(kind) + "." + source_order_name(e.order) + ", needed by " +
                                    describe(e, i));
+        // Fences after an atom belong to the RMW's write, the others to the
+        // source event itself (its read, for an RMW): the slot rule of
+        // lib/check/lowering.hpp, which the checker and the Coq export use.
+        int owner = i;
         for (const TargetOp& op : rule->targets) {
             auto scope = op.scope_for(e.scope);
             if (!scope)
@@ -72,7 +76,7 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
             switch (op.instruction) {
                 case Instruction::fence:
                     t.kind = exec::EventKind::fence;
-                    add(i, t);
+                    add(owner, t);
                     break;
                 case Instruction::ld:
                     t.kind = exec::EventKind::read;
@@ -98,6 +102,7 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
                     const int tw = add(w, t);
                     target_access_of[w] = tw;
                     out.target.rmw.emplace_back(tr, tw);
+                    owner = w;
                     break;
                 }
             }
