@@ -50,7 +50,10 @@ Program random_program(std::mt19937& random, const check::Shape& shape, const ch
         p.rule.push_back(r);
         const auto& placed = row.rules[r];
         Scope s = Scope::none;
-        if (is_atomic(placed.order)) s = settings.scoped ? std::array{Scope::cta, Scope::gpu, Scope::sys}[pick(3)] : Scope::sys;
+        if (is_atomic(placed.order))
+            s = !settings.scoped  ? Scope::sys
+                : settings.cluster ? std::array{Scope::cta, Scope::cluster, Scope::gpu, Scope::sys}[pick(4)]
+                                   : std::array{Scope::cta, Scope::gpu, Scope::sys}[pick(3)];
         p.scope.push_back(s);
         raw_location.push_back(placed.kind == mapping::SourceKind::fence ? -1 : static_cast<int>(pick(3)));
     }
@@ -67,8 +70,16 @@ Program random_program(std::mt19937& random, const check::Shape& shape, const ch
                     p.dependencies.emplace_back(a, b);
         }
     if (settings.free_placement) {
-        // Any scope tree: each thread in a random GPU and a random CTA of it.
-        for (auto& t : p.shape.placement) t = exec::ThreadPlacement{static_cast<int>(pick(2)), static_cast<int>(pick(2))};
+        // Any scope tree: each thread in a random GPU and a random CTA of it
+        // (with the cluster level, a random cluster of the GPU and CTA of
+        // the cluster; labels unique across the tree).
+        for (auto& t : p.shape.placement) {
+            t = exec::ThreadPlacement{static_cast<int>(pick(2)), static_cast<int>(pick(2))};
+            if (settings.cluster) {
+                t.cluster = 2 * t.gpu + static_cast<int>(pick(2));
+                t.cta = 2 * t.cluster + static_cast<int>(pick(2));
+            }
+        }
     }
     return p;
 }
@@ -147,17 +158,18 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
     std::vector<Setting> settings;
     for (const auto& entry : std::filesystem::directory_iterator(root / "checks"))
         if (entry.path().extension() == ".check")
-            for (int variant = 0; variant < 4; ++variant) {
+            for (int variant = 0; variant < 6; ++variant) {
                 Setting s{entry.path().stem().string(), {}};
                 s.settings.scoped = variant != 0;
-                s.settings.free_placement = variant == 2 || variant == 3;
+                s.settings.cluster = variant >= 4;  // the scope tree with a cluster level
+                s.settings.free_placement = variant == 2 || variant == 3 || variant == 4;
                 s.settings.dependencies = variant == 1 || variant == 3;
                 s.settings.order_equal_threads = false;  // a symmetry constraint, not vocabulary
                 settings.push_back(s);
             }
     std::sort(settings.begin(), settings.end(), [](const Setting& a, const Setting& b) {
-        return std::tie(a.check, a.settings.scoped, a.settings.free_placement, a.settings.dependencies) <
-               std::tie(b.check, b.settings.scoped, b.settings.free_placement, b.settings.dependencies);
+        return std::tie(a.check, a.settings.scoped, a.settings.cluster, a.settings.free_placement, a.settings.dependencies) <
+               std::tie(b.check, b.settings.scoped, b.settings.cluster, b.settings.free_placement, b.settings.dependencies);
     });
     int programs = 0;
     for (const auto& s : settings) {
@@ -170,7 +182,8 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
         settings.lift = def.lift;
         for (int sample = 0; sample < 6; ++sample) {
             const int events = 1 + static_cast<int>(random() % 5);
-            const auto shapes = check::enumerate_shapes(events, lowering.has_rmw(), settings.scoped && !settings.free_placement);
+            const auto shapes = check::enumerate_shapes(events, lowering.has_rmw(), settings.scoped && !settings.free_placement,
+                                                        settings.cluster);
             const check::Shape& shape = shapes[random() % shapes.size()];
             const check::SymbolicProblem problem(shape, lowering, source_model, target_model, settings);
             const check::Layout& L = problem.layout();
@@ -181,6 +194,7 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
             CAPTURE(s.check);
             CAPTURE(settings.scoped);
             CAPTURE(settings.free_placement);
+            CAPTURE(settings.cluster);
             CAPTURE(settings.dependencies);
             CAPTURE(p.shape.to_string());
             ++programs;
@@ -260,6 +274,8 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
                 instance.set(*problem.scope_cta, set_of([&](std::size_t k) { return p.scope[k] == Scope::cta; }));
                 instance.set(*problem.scope_gpu, set_of([&](std::size_t k) { return p.scope[k] == Scope::gpu; }));
                 instance.set(*problem.scope_sys, set_of([&](std::size_t k) { return p.scope[k] == Scope::sys; }));
+                if (problem.scope_cluster)
+                    instance.set(*problem.scope_cluster, set_of([&](std::size_t k) { return p.scope[k] == Scope::cluster; }));
             }
             rel::TupleSet location(atoms, 2);
             for (std::size_t k = 0; k < L.operations.size(); ++k)
@@ -276,14 +292,16 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
                 std::vector<std::size_t> rep(p.shape.threads.size(), atoms);
                 for (const auto& op : L.operations)
                     rep[static_cast<std::size_t>(op.thread)] = std::min(rep[static_cast<std::size_t>(op.thread)], static_cast<std::size_t>(op.head));
-                rel::TupleSet cta(atoms, 2), gpu(atoms, 2);
+                rel::TupleSet cta(atoms, 2), cluster(atoms, 2), gpu(atoms, 2);
                 for (std::size_t t = 0; t < rep.size(); ++t)
                     for (std::size_t u = 0; u < rep.size(); ++u) {
                         if (p.shape.placement[t].shares(p.shape.placement[u], Scope::cta)) cta.add(rep[t], rep[u]);
+                        if (p.shape.placement[t].shares(p.shape.placement[u], Scope::cluster)) cluster.add(rep[t], rep[u]);
                         if (p.shape.placement[t].shares(p.shape.placement[u], Scope::gpu)) gpu.add(rep[t], rep[u]);
                     }
                 instance.set(*problem.same_cta, cta);
                 instance.set(*problem.same_gpu, gpu);
+                if (problem.same_cluster) instance.set(*problem.same_cluster, cluster);
             }
             rel::TupleSet rf(atoms, 2);
             for (auto [w, r] : target_rf)

@@ -373,8 +373,8 @@ TEST_CASE("mapping: malformed mappings: exact position and expectation") {
          "found 'sc'"},
         {h + "F.sc -> fence.relaxed.gpu\n",
          "m.map:2:15: expected a semantic qualifier of fence (sc, acq_rel, acquire, release), found 'relaxed'"},
-        {h + "R.sc -> ld.acquire.$scope\n", "m.map:2:20: expected a scope (cta, gpu, sys, $sco), found '$scope'"},
-        {h + "R.sc -> ld.acquire.device\n", "m.map:2:20: expected a scope (cta, gpu, sys, $sco), found 'device'"},
+        {h + "R.sc -> ld.acquire.$scope\n", "m.map:2:20: expected a scope (cta, cluster, gpu, sys, $sco), found '$scope'"},
+        {h + "R.sc -> ld.acquire.device\n", "m.map:2:20: expected a scope (cta, cluster, gpu, sys, $sco), found 'device'"},
         {h + "R.sc -> ld.acquire.gpu.x\n", "m.map:2:23: expected ';' or end of line, found '.'"},
         {h + "R.sc -> ld.acquire.gpu, st\n", "m.map:2:23: expected ';' or end of line, found ','"},
         {h + "F.sc -> nop nop\n", "m.map:2:13: expected end of line after 'nop', found 'nop'"},
@@ -410,9 +410,9 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
         {h + "F.sc -> ld.weak\n", "m.map:2:9: expected fence (a fence maps to fences only, or nop), found 'ld'"},
         // Scopes.
         {h + "R.rlx -> ld.relaxed\n",
-         "m.map:2:20: expected '.' and a scope (cta, gpu, sys, $sco) after 'ld.relaxed', found end of line"},
+         "m.map:2:20: expected '.' and a scope (cta, cluster, gpu, sys, $sco) after 'ld.relaxed', found end of line"},
         {h + "F.sc -> fence.sc ; fence.sc.gpu\n",
-         "m.map:2:18: expected '.' and a scope (cta, gpu, sys, $sco) after 'fence.sc', found ';'"},
+         "m.map:2:18: expected '.' and a scope (cta, cluster, gpu, sys, $sco) after 'fence.sc', found ';'"},
         {h + "R.na -> ld.weak.gpu\n", "m.map:2:16: expected ';' or end of line (ld.weak takes no scope), found '.'"},
         {h + "W.na -> st.relaxed.$sco\n",
          "m.map:2:20: expected a fixed scope (cta, gpu, sys): W.na events have no scope to pass through, "
@@ -437,13 +437,13 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
 
 TEST_CASE("mapping: the error object carries position and message separately") {
     try {
-        parse_mapping("mapping t\nR.sc -> ld.acquire.cluster\n", "m.map");
+        parse_mapping("mapping t\nR.sc -> ld.acquire.block\n", "m.map");
         FAIL("no error");
     } catch (const MappingError& e) {
         CHECK(e.where().file == "m.map");
         CHECK(e.where().line == 2);
         CHECK(e.where().column == 20);
-        CHECK(e.message() == "expected a scope (cta, gpu, sys, $sco), found 'cluster'");
+        CHECK(e.message() == "expected a scope (cta, cluster, gpu, sys, $sco), found 'block'");
         CHECK(std::string(e.what()) == "m.map:2:20: " + e.message());
     }
     // Unreadable files: line 0, printed as just the file name.
@@ -484,6 +484,34 @@ TEST_CASE("mapping: check files: syntax and resolution") {
     CHECK(c.axioms[1].line == 9);
     // race-free is optional.
     CHECK(!parse_check(kCheckHead + "axiom sc holds\n", "c.check", checks).race_free_flag);
+}
+
+TEST_CASE("mapping: the .cluster scope (PTX ISA 7.8) and a check's scope tree with clusters") {
+    const Mapping m = parse_mapping("mapping t\nR.acq -> ld.acquire.cluster\nF.sc -> fence.sc.cluster ; fence.sc.$sco\n",
+                                    "m.map");
+    REQUIRE(m.rules.size() == 2);
+    CHECK(m.rules[0].targets[0].scope == exec::Scope::cluster);
+    CHECK(m.rules[0].targets[0].to_string() == "ld.acquire.cluster");
+    CHECK(m.rules[1].targets[0].to_string() == "fence.sc.cluster");
+    const auto checks = source_dir / "checks";
+    CHECK_FALSE(parse_check(kCheckHead + "axiom sc holds\n", "c.check", checks).cluster_level);
+    CHECK_FALSE(parse_check(kCheckHead + "scopes cta gpu sys\naxiom sc holds\n", "c.check", checks).cluster_level);
+    CHECK(parse_check(kCheckHead + "scopes cta cluster gpu sys\naxiom sc holds\n", "c.check", checks).cluster_level);
+    auto error_of = [&](const std::string& line) {
+        try {
+            parse_check(kCheckHead + line + "axiom sc holds\n", "c.check", checks);
+        } catch (const MappingError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const std::string expected = "expected the scope levels 'cta gpu sys' or 'cta cluster gpu sys' after 'scopes', ";
+    CHECK(error_of("scopes cta gpu\n") == "c.check:6:15: " + expected + "found end of line");
+    CHECK(error_of("scopes cta cluster sys\n") == "c.check:6:20: " + expected + "found 'sys'");
+    CHECK(error_of("scopes gpu cta sys\n") == "c.check:6:8: " + expected + "found 'gpu'");
+    CHECK(error_of("scopes cta gpu sys sys\n") == "c.check:6:20: expected end of line, found 'sys'");
+    CHECK(error_of("scopes cta gpu sys\nscopes cta gpu sys\n") ==
+          "c.check:7:1: second 'scopes' line (the first is line 6): each keyword appears once");
 }
 
 TEST_CASE("mapping: a check records where it names each file, flag and axiom") {
@@ -529,7 +557,7 @@ TEST_CASE("mapping: what the checker finds wrong in a check file is positioned")
 
 TEST_CASE("mapping: malformed and invalid checks: exact position and expectation") {
     const std::string h = kCheckHead;  // lines 1-5; tests add from line 6
-    const std::string keywords = "(check, source, target, mapping, events, race-free, lift, axiom)";
+    const std::string keywords = "(check, source, target, mapping, events, race-free, lift, scopes, axiom)";
     struct Case {
         std::string text;
         std::string message;

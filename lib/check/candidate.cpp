@@ -45,6 +45,8 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
         const exec::Order order = ops[k].cls->rule->order;
         if (problem.scope_cta) {
             if (instance.tuples(*problem.scope_cta).contains(head)) ops[k].scope = exec::Scope::cta;
+            if (problem.scope_cluster && instance.tuples(*problem.scope_cluster).contains(head))
+                ops[k].scope = exec::Scope::cluster;
             if (instance.tuples(*problem.scope_gpu).contains(head)) ops[k].scope = exec::Scope::gpu;
             if (instance.tuples(*problem.scope_sys).contains(head)) ops[k].scope = exec::Scope::sys;
         } else if (order != exec::Order::none && order != exec::Order::na && order != exec::Order::weak) {
@@ -71,11 +73,17 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
                     return u;  // the first thread in t's class
             return t;
         };
-        std::map<std::size_t, int> cta_label, gpu_label;
+        std::map<std::size_t, int> cta_label, cluster_label, gpu_label;
         for (std::size_t t = 0; t < x.threads.size(); ++t) {
             const std::size_t g = label(*problem.same_gpu, t), c = label(*problem.same_cta, t);
             x.threads[t].gpu = gpu_label.try_emplace(g, static_cast<int>(gpu_label.size())).first->second;
             x.threads[t].cta = cta_label.try_emplace(c, static_cast<int>(cta_label.size())).first->second;
+            // Without a cluster level every thread is in cluster 0 (a GPU's
+            // CTAs form one cluster).
+            if (problem.same_cluster) {
+                const std::size_t k = label(*problem.same_cluster, t);
+                x.threads[t].cluster = cluster_label.try_emplace(k, static_cast<int>(cluster_label.size())).first->second;
+            }
         }
     }
     for (int i = 0; i < used_locations; ++i) {
@@ -200,10 +208,10 @@ rel::Formula same_as(const SymbolicProblem& problem, const rel::Instance& instan
     rel::Formula same = rel::Formula::constant(true);
     auto pin = [&](const rel::Relation& r) { same = same && r.eq(rel::constant(instance.tuples(r))); };
     for (const auto& c : problem.classes) pin(c.heads);
-    for (const auto& r : {problem.scope_cta, problem.scope_gpu, problem.scope_sys})
+    for (const auto& r : {problem.scope_cta, problem.scope_cluster, problem.scope_gpu, problem.scope_sys})
         if (r) pin(*r);
     pin(problem.location);
-    for (const auto& r : {problem.same_cta, problem.same_gpu})
+    for (const auto& r : {problem.same_cta, problem.same_cluster, problem.same_gpu})
         if (r) pin(*r);
     if (problem.dependency) pin(*problem.dependency);
     if (!execution) return same;

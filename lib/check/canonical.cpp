@@ -2,6 +2,8 @@
 // canonical_program in mapsound/check.hpp).
 #include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,17 @@ using exec::EventKind;
 std::string written(const exec::PreExecution& x, const std::vector<std::vector<int>>& events_of,
                     const std::vector<int>& threads) {
     std::map<int, int> gpu, location;
-    std::map<std::pair<int, int>, int> cta;
+    std::map<std::pair<int, int>, int> cluster;
+    std::map<std::tuple<int, int, int>, int> cta;
+    // Clusters are written only where a GPU has several (without a cluster
+    // level every thread is in cluster 0, and the text stays as it was).
+    std::set<std::pair<int, int>> clusters;
+    std::set<int> gpus;
+    for (const auto& p : x.threads) {
+        clusters.emplace(p.gpu, p.cluster);
+        gpus.insert(p.gpu);
+    }
+    const bool clustered = clusters.size() > gpus.size();
     std::vector<int> rmw_write_of(x.events.size(), -1);
     std::vector<bool> is_rmw_write(x.events.size(), false);
     for (auto [r, w] : x.rmw) {
@@ -36,8 +48,9 @@ std::string written(const exec::PreExecution& x, const std::vector<std::vector<i
     for (int t : threads) {
         const auto& p = x.threads[static_cast<std::size_t>(t)];
         const int g = gpu.try_emplace(p.gpu, static_cast<int>(gpu.size())).first->second;
-        const int c = cta.try_emplace({p.gpu, p.cta}, static_cast<int>(cta.size())).first->second;
-        out += "T" + std::to_string(g) + "." + std::to_string(c) + ":";
+        const int k = cluster.try_emplace({p.gpu, p.cluster}, static_cast<int>(cluster.size())).first->second;
+        const int c = cta.try_emplace({p.gpu, p.cluster, p.cta}, static_cast<int>(cta.size())).first->second;
+        out += "T" + std::to_string(g) + (clustered ? "." + std::to_string(k) : "") + "." + std::to_string(c) + ":";
         for (int e : events_of[static_cast<std::size_t>(t)]) {
             const auto& ev = x.events[static_cast<std::size_t>(e)];
             if (is_rmw_write[static_cast<std::size_t>(e)]) continue;  // written with its read

@@ -101,6 +101,7 @@ struct Checker::Impl {
         exec::PreExecution empty;
         const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
         settings.scoped = uses_any(probe, exec::scope_names());
+        settings.cluster = settings.scoped && definition.cluster_level;
         settings.dependencies = uses_any(probe, kDependencyNames);
         for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
@@ -311,7 +312,7 @@ struct Checker::Impl {
         std::mutex lock;
         for (int n = 1; n <= bound; ++n) {
             const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree);
+            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree, settings.cluster);
             // The smallest shape index with a counterexample; shapes after
             // it are skipped (unless every shape is searched), shapes before
             // it all finish: the answer does not depend on the number of
@@ -535,7 +536,7 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
 std::vector<WorkItem> Checker::work_items(const std::string& axiom, int bound, const Options& options) const {
     const bool per_scope_tree =
         impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-    const std::vector<Shape> shapes = enumerate_shapes(bound, impl_->lowering.has_rmw(), per_scope_tree);
+    const std::vector<Shape> shapes = enumerate_shapes(bound, impl_->lowering.has_rmw(), per_scope_tree, impl_->settings.cluster);
     std::vector<WorkItem> items;
     for (std::size_t i = 0; i < shapes.size(); ++i)
         items.push_back(WorkItem{axiom, bound, i, shapes.size(), shapes[i].to_string()});
@@ -548,7 +549,7 @@ WorkResult Checker::search(const WorkItem& item, const Options& options) const {
         throw std::invalid_argument("the check " + d.name + " has no axiom '" + item.axiom + "'");
     const bool per_scope_tree =
         impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-    const std::vector<Shape> shapes = enumerate_shapes(item.bound, impl_->lowering.has_rmw(), per_scope_tree);
+    const std::vector<Shape> shapes = enumerate_shapes(item.bound, impl_->lowering.has_rmw(), per_scope_tree, impl_->settings.cluster);
     if (item.shape >= shapes.size() || shapes.size() != item.shapes ||
         shapes[item.shape].to_string() != item.shape_text)
         throw std::invalid_argument("work item " + item.to_string() + " names no shape of this check (bound " +

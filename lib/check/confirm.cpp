@@ -43,7 +43,11 @@ std::string describe(const exec::PreExecution& x, const Pairs& rf, const Pairs& 
     for (std::size_t e = 0; e < x.events.size(); ++e) {
         const auto& ev = x.events[e];
         out += (e ? "; e" : "e") + std::to_string(e) + " T" + std::to_string(ev.thread) + " " + ev.label;
-        if (ev.thread >= 0) out += " @cta" + std::to_string(x.threads[ev.thread].cta) + ",gpu" + std::to_string(x.threads[ev.thread].gpu);
+        if (ev.thread >= 0) {
+            const auto& p = x.threads[static_cast<std::size_t>(ev.thread)];
+            out += " @cta" + std::to_string(p.cta) + (p.cluster ? ",cluster" + std::to_string(p.cluster) : "") + ",gpu" +
+                   std::to_string(p.gpu);
+        }
     }
     for (auto [name, pairs] : {std::pair{"rf", &rf}, std::pair{"co", &co}}) {
         out += std::string(" | ") + name;

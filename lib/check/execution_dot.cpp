@@ -132,7 +132,9 @@ std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pa
         if (x.events[i].thread >= 0) per_thread[static_cast<std::size_t>(x.events[i].thread)].push_back(i);
     for (std::size_t t = 0; t < x.threads.size(); ++t) {
         out << "  subgraph cluster_P" << t << " {\n";
-        out << "    label=\"P" << t << " (cta " << x.threads[t].cta << ", gpu " << x.threads[t].gpu << ")\";\n";
+        out << "    label=\"P" << t << " (cta " << x.threads[t].cta;
+        if (x.threads[t].cluster != 0) out << ", cluster " << x.threads[t].cluster;
+        out << ", gpu " << x.threads[t].gpu << ")\";\n";
         for (std::size_t i : per_thread[t]) out << "    " << node(i) << "\n";
         out << "  }\n";
     }

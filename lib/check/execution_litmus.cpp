@@ -62,10 +62,10 @@ litmus::Scope litmus_scope(exec::Scope s) {
     switch (s) {
         case exec::Scope::none: return litmus::Scope::none;
         case exec::Scope::cta: return litmus::Scope::cta;
+        case exec::Scope::cluster: return litmus::Scope::cluster;
         case exec::Scope::gpu: return litmus::Scope::gpu;
         case exec::Scope::sys: return litmus::Scope::sys;
         case exec::Scope::sg:
-        case exec::Scope::cluster:
         case exec::Scope::qf: break;
     }
     throw std::logic_error("no litmus dialect of a mapping check has the scope " + mapping::scope_name(s));
@@ -117,7 +117,13 @@ public:
         for (std::size_t th = 0; th < x_.threads.size(); ++th) {
             litmus::Thread thread;
             thread.id = static_cast<int>(th);
-            if (placed) thread.placement = litmus::Placement{x_.threads[th].cta, x_.threads[th].gpu};
+            if (placed) {
+                litmus::Placement p;
+                p.cta = x_.threads[th].cta;
+                p.cluster = x_.threads[th].cluster;
+                p.gpu = x_.threads[th].gpu;
+                thread.placement = p;
+            }
             if (d_ == Dialect::c) thread.params = parameters(static_cast<int>(th));
             thread.code = code(static_cast<int>(th));
             t.threads.push_back(std::move(thread));
@@ -514,14 +520,15 @@ private:
     bool needs_placements() const {
         if (d_ == Dialect::audala) {
             for (const exec::ThreadPlacement& p : x_.threads)
-                if (p.cta != 0 || p.gpu != 0) refuse("AuDaLa instances have no placement (every thread must be in CTA 0 of GPU 0)");
+                if (p.cta != 0 || p.gpu != 0 || p.cluster != 0)
+                    refuse("AuDaLa instances have no placement (every thread must be in CTA 0 of GPU 0)");
             return false;
         }
         if (d_ == Dialect::ptx) return true;
         for (const exec::ThreadPlacement& p : x_.threads)
-            if (p.cta != 0 || p.gpu != 0) return true;
+            if (p.cta != 0 || p.gpu != 0 || p.cluster != 0) return true;
         for (const exec::Event& v : x_.events)
-            if (v.scope == exec::Scope::cta || v.scope == exec::Scope::gpu) return true;
+            if (v.scope == exec::Scope::cta || v.scope == exec::Scope::cluster || v.scope == exec::Scope::gpu) return true;
         return false;
     }
 

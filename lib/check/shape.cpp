@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <tuple>
 
 namespace mapsound::check {
 
@@ -41,11 +42,18 @@ std::string Shape::to_string() const {
             }
     }
     out += "]";
-    bool one_place = true;
-    for (const auto& p : placement) one_place = one_place && p.cta == 0 && p.gpu == 0;
+    bool one_place = true, clustered = false;
+    for (const auto& p : placement) {
+        one_place = one_place && p.cta == 0 && p.gpu == 0 && p.cluster == 0;
+        clustered = clustered || p.cluster != 0;
+    }
     if (!one_place) {
         out += " cta(";
         for (std::size_t t = 0; t < placement.size(); ++t) out += (t ? "," : "") + std::to_string(placement[t].cta);
+        if (clustered) {
+            out += ") cluster(";
+            for (std::size_t t = 0; t < placement.size(); ++t) out += (t ? "," : "") + std::to_string(placement[t].cluster);
+        }
         out += ") gpu(";
         for (std::size_t t = 0; t < placement.size(); ++t) out += (t ? "," : "") + std::to_string(placement[t].gpu);
         out += ")";
@@ -86,22 +94,24 @@ bool thread_before(const std::vector<bool>& a, int events_a, const std::vector<b
 
 using Placement = std::vector<exec::ThreadPlacement>;
 
-// Relabels CTAs and GPUs by first appearance, so that placements that
-// differ only in the names of CTAs or GPUs compare equal.
+// Relabels CTAs, clusters and GPUs by first appearance, so that placements
+// that differ only in the names of CTAs, clusters or GPUs compare equal.
 Placement normalised(const Placement& p) {
-    std::map<int, int> cta, gpu;
+    std::map<int, int> cta, cluster, gpu;
     Placement out;
     for (const auto& t : p) {
-        const int g = gpu.try_emplace(t.gpu, static_cast<int>(gpu.size())).first->second;
-        const int c = cta.try_emplace(t.cta, static_cast<int>(cta.size())).first->second;
-        out.push_back(exec::ThreadPlacement{c, g});
+        exec::ThreadPlacement q;
+        q.gpu = gpu.try_emplace(t.gpu, static_cast<int>(gpu.size())).first->second;
+        q.cluster = cluster.try_emplace(t.cluster, static_cast<int>(cluster.size())).first->second;
+        q.cta = cta.try_emplace(t.cta, static_cast<int>(cta.size())).first->second;
+        out.push_back(q);
     }
     return out;
 }
 
 bool less(const Placement& a, const Placement& b) {
     return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
-        return std::pair(x.cta, x.gpu) < std::pair(y.cta, y.gpu);
+        return std::tuple(x.cta, x.cluster, x.gpu) < std::tuple(y.cta, y.cluster, y.gpu);
     });
 }
 
@@ -172,7 +182,7 @@ std::vector<std::size_t> swappable_neighbours(const Shape& shape) {
     return out;
 }
 
-std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped) {
+std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped, bool cluster) {
     std::vector<Shape> out;
     if (events <= 0) return out;
     // Threads as (sequence, events) in canonical order.
@@ -192,18 +202,42 @@ std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped) {
                 return;
             }
             const auto swaps = interchangeable(base.threads);
+            auto count = [](const std::vector<int>& labels) {
+                int k = 0;
+                for (int l : labels) k = std::max(k, l + 1);
+                return k;
+            };
+            // Threads into CTAs, CTAs into clusters (each CTA its own
+            // cluster level's instance, all of a GPU's in cluster 0, when
+            // the tree has no cluster level), clusters into GPUs.
             for (const auto& ctas : restricted_growth(n)) {
-                int cta_count = 0;
-                for (int c : ctas) cta_count = std::max(cta_count, c + 1);
-                for (const auto& gpus : restricted_growth(cta_count)) {
-                    Placement p;
-                    for (int t = 0; t < n; ++t)
-                        p.push_back(exec::ThreadPlacement{ctas[static_cast<std::size_t>(t)],
-                                                          gpus[static_cast<std::size_t>(ctas[static_cast<std::size_t>(t)])]});
-                    if (!least_in_orbit(p, swaps)) continue;
-                    Shape s = base;
-                    s.placement = std::move(p);
-                    out.push_back(std::move(s));
+                const int cta_count = count(ctas);
+                std::vector<std::vector<int>> cluster_choices;
+                if (cluster)
+                    cluster_choices = restricted_growth(cta_count);
+                else
+                    cluster_choices.push_back({});
+                for (const auto& clusters : cluster_choices) {
+                    const int cluster_count = cluster ? count(clusters) : cta_count;
+                    for (const auto& gpus : restricted_growth(cluster_count)) {
+                        Placement p;
+                        for (int t = 0; t < n; ++t) {
+                            const int c = ctas[static_cast<std::size_t>(t)];
+                            exec::ThreadPlacement q;
+                            q.cta = c;
+                            if (cluster) {
+                                q.cluster = clusters[static_cast<std::size_t>(c)];
+                                q.gpu = gpus[static_cast<std::size_t>(q.cluster)];
+                            } else {
+                                q.gpu = gpus[static_cast<std::size_t>(c)];
+                            }
+                            p.push_back(q);
+                        }
+                        if (!least_in_orbit(p, swaps)) continue;
+                        Shape s = base;
+                        s.placement = std::move(p);
+                        out.push_back(std::move(s));
+                    }
                 }
             }
             return;

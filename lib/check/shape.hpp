@@ -23,7 +23,8 @@ struct Shape {
     int events() const;      // single operations count 1, read-modify-writes 2
     int operations() const;
     // e.g. "[1,2*] cta(0,1) gpu(0,0)": thread sizes, '*' marking an RMW,
-    // then the placement unless every thread is in CTA 0 of GPU 0.
+    // then the placement unless every thread is in CTA 0 of GPU 0 (with
+    // "cluster(...)" between when some thread is not in cluster 0).
     std::string to_string() const;
     // The operations alone, whatever the placement: thread by thread, each
     // operation's events (1, or 2 for a read-modify-write), e.g. "[12,1]"
@@ -43,9 +44,11 @@ std::vector<std::size_t> swappable_neighbours(const Shape& shape);
 // threads are listed in a canonical order (non-increasing by their
 // operation sequences).  With 'allow_rmw' false no operation is a
 // read-modify-write.  With 'scoped', every placement of the threads into
-// CTAs and of CTAs into GPUs, once up to renaming CTAs, GPUs and equal
+// CTAs and of CTAs into GPUs (with 'cluster': CTAs into clusters and
+// clusters into GPUs), once up to renaming CTAs, clusters, GPUs and equal
 // threads (the least of its orbit); otherwise every thread in CTA 0 of
-// GPU 0.  The order of the result is deterministic.
-std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped);
+// GPU 0.  Without 'cluster' every thread is in cluster 0.  The order of the
+// result is deterministic.
+std::vector<Shape> enumerate_shapes(int events, bool allow_rmw, bool scoped, bool cluster = false);
 
 }  // namespace mapsound::check

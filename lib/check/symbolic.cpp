@@ -148,13 +148,14 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         }
     // Thread relations over one side, between atoms of threads (initial
     // writes are in no thread): same thread, and, for a fixed placement,
-    // same CTA and same GPU.  A shape places threads in CTAs and GPUs only,
-    // so every other level of the scope tree is shared as the level above
-    // it is (subgroup as CTA, cluster and queue family as GPU).
+    // same CTA, cluster and GPU.  A shape places threads in CTAs, clusters
+    // (all of a GPU's CTAs in cluster 0 without a cluster level) and GPUs
+    // only, so every other level of the scope tree is shared as the level
+    // above it is (subgroup as CTA, queue family as GPU).
     auto thread_relations = [&](const TupleSet& side, const std::vector<int>& thread) {
         struct R {
-            TupleSet same_thread, same_cta, same_gpu;
-        } r{pairs(), pairs(), pairs()};
+            TupleSet same_thread, same_cta, same_cluster, same_gpu;
+        } r{pairs(), pairs(), pairs(), pairs()};
         auto placed = [&](int t) { return shape.placement[static_cast<std::size_t>(t)]; };
         for (std::size_t a : side.indices())
             for (std::size_t b : side.indices()) {
@@ -163,17 +164,19 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
                 if (ta == tb) r.same_thread.add(a, b);
                 if (settings.free_placement) continue;
                 if (placed(ta).shares(placed(tb), Scope::cta)) r.same_cta.add(a, b);
+                if (placed(ta).shares(placed(tb), Scope::cluster)) r.same_cluster.add(a, b);
                 if (placed(ta).shares(placed(tb), Scope::gpu)) r.same_gpu.add(a, b);
             }
         return r;
     };
     const auto threads_s = thread_relations(source_atoms, source_thread);
     const auto threads_t = thread_relations(target_atoms, target_thread);
-    // Same CTA and same GPU on both sides: constants, or (free placement)
-    // the solver's equivalences over threads, each thread named by the head
-    // of its first operation.
+    // Same CTA, cluster and GPU on both sides: constants, or (free
+    // placement) the solver's equivalences over threads, each thread named
+    // by the head of its first operation.
     Expr same_cta_s = rel::constant(threads_s.same_cta), same_gpu_s = rel::constant(threads_s.same_gpu);
     Expr same_cta_t = rel::constant(threads_t.same_cta), same_gpu_t = rel::constant(threads_t.same_gpu);
+    Expr same_cluster_s = rel::constant(threads_s.same_cluster), same_cluster_t = rel::constant(threads_t.same_cluster);
     if (settings.free_placement) {
         TupleSet reps = set(), rep_id = pairs(), rep_s = pairs(), rep_t = pairs();
         std::vector<int> rep_of(shape.threads.size(), -1);
@@ -197,16 +200,29 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
                 for (std::size_t b : reps.indices()) out.add(a, b);
             return out;
         }();
-        for (const auto& r : {*same_cta, *same_gpu}) {
+        std::vector<Relation> levels{*same_cta, *same_gpu};
+        if (settings.cluster) {
+            same_cluster = Relation::binary("same-cluster");
+            levels.push_back(*same_cluster);
+        }
+        for (const auto& r : levels) {
             bounds.bound(r, rep_id, all_reps);
             program = program && r.eq(r.transpose()) && r.join(r).in(r);
         }
-        program = program && same_cta->in(*same_gpu);
+        // Nested levels: a CTA inside one cluster, a cluster inside one GPU.
+        if (settings.cluster)
+            program = program && same_cta->in(*same_cluster) && same_cluster->in(*same_gpu);
+        else
+            program = program && same_cta->in(*same_gpu);
         const Expr Rs = rel::constant(rep_s), Rt = rel::constant(rep_t);
         same_cta_s = Rs.join(*same_cta).join(Rs.transpose());
         same_gpu_s = Rs.join(*same_gpu).join(Rs.transpose());
         same_cta_t = Rt.join(*same_cta).join(Rt.transpose());
         same_gpu_t = Rt.join(*same_gpu).join(Rt.transpose());
+        // Without a cluster level a GPU's CTAs form one cluster.
+        const Relation& cluster = settings.cluster ? *same_cluster : *same_gpu;
+        same_cluster_s = Rs.join(cluster).join(Rs.transpose());
+        same_cluster_t = Rt.join(cluster).join(Rt.transpose());
     }
 
     const Expr S_all = rel::constant(source_atoms), IW_s = rel::constant(iw_s);
@@ -260,20 +276,32 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     const Expr atomic_heads = classes_where([](const PlacedRule& p) { return is_atomic(p.order); }, false);
 
     // Scopes of the heads (an RMW's write takes its read's).
-    Expr head_scope[3] = {rel::none(1), rel::none(1), rel::none(1)};  // cta, gpu, sys
+    // Each atomic head has exactly one scope of the tree's levels.
+    Expr head_scope[4] = {rel::none(1), rel::none(1), rel::none(1), rel::none(1)};  // cta, cluster, gpu, sys
+    std::vector<Relation> head_scopes;  // the levels chosen from, narrowest first
     if (settings.scoped) {
         scope_cta = Relation::unary("scope.cta");
         scope_gpu = Relation::unary("scope.gpu");
         scope_sys = Relation::unary("scope.sys");
+        head_scopes.push_back(*scope_cta);
+        if (settings.cluster) {
+            scope_cluster = Relation::unary("scope.cluster");
+            head_scopes.push_back(*scope_cluster);
+        }
+        head_scopes.push_back(*scope_gpu);
+        head_scopes.push_back(*scope_sys);
         const TupleSet all_heads = heads_single | heads_rmw;
-        for (const auto& r : {*scope_cta, *scope_gpu, *scope_sys}) bounds.bound(r, set(), all_heads);
-        program = program && (*scope_cta | *scope_gpu | *scope_sys).eq(atomic_heads) &&
-                  (*scope_cta & *scope_gpu).no() && (*scope_cta & *scope_sys).no() && (*scope_gpu & *scope_sys).no();
+        for (const auto& r : head_scopes) bounds.bound(r, set(), all_heads);
+        std::vector<Expr> parts(head_scopes.begin(), head_scopes.end());
+        program = program && union_of(parts, 1).eq(atomic_heads);
+        for (std::size_t i = 0; i < head_scopes.size(); ++i)
+            for (std::size_t j = i + 1; j < head_scopes.size(); ++j) program = program && (head_scopes[i] & head_scopes[j]).no();
         head_scope[0] = *scope_cta;
-        head_scope[1] = *scope_gpu;
-        head_scope[2] = *scope_sys;
+        if (scope_cluster) head_scope[1] = *scope_cluster;
+        head_scope[2] = *scope_gpu;
+        head_scope[3] = *scope_sys;
     } else {
-        head_scope[2] = atomic_heads;
+        head_scope[3] = atomic_heads;
     }
     auto with_writes = [&](const Expr& heads) { return heads | heads.join(RMW_s); };
 
@@ -294,9 +322,12 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
             for (const auto& c : classes)
                 if (c.rmw == rmw) rule.push_back(atom.in(c.heads));
             digits.push_back(std::move(rule));
-            if (settings.scoped)
-                digits.push_back({!atom.in(*scope_cta | *scope_gpu | *scope_sys), atom.in(*scope_cta),
-                                  atom.in(*scope_gpu), atom.in(*scope_sys)});
+            if (settings.scoped) {
+                const std::vector<Expr> levels(head_scopes.begin(), head_scopes.end());
+                std::vector<Formula> scope{!atom.in(union_of(levels, 1))};
+                for (const auto& r : head_scopes) scope.push_back(atom.in(r));
+                digits.push_back(std::move(scope));
+            }
             return digits;
         };
         for (std::size_t t : swappable_neighbours(shape)) {
@@ -412,9 +443,9 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     // ---- vocabularies: the primitive facts of each side, and every
     // derived name from its one definition (exec::derive_vocabulary).
     // What a side does not have (barriers, tags, scope levels other than
-    // CTA, GPU and system) is empty.
+    // CTA, cluster, GPU and system) is empty.
     auto primitives = [&](const Expr& all, const Expr& iw, const Expr& R, const Expr& W, const Expr& F,
-                          const Expr& rmw_events, const auto& order_of, const Expr (&scopes)[3]) {
+                          const Expr& rmw_events, const auto& order_of, const Expr (&scopes)[4]) {
         model::Vocabulary v;
         v.emplace("_", all);
         v.emplace("IW", iw);
@@ -427,15 +458,16 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         for (auto [name, o] : kOrderSets) v.emplace(name, order_of(o));
         v.emplace("SG", rel::none(1));
         v.emplace("CTA", scopes[0]);
-        v.emplace("CLUSTER", rel::none(1));
+        v.emplace("CLUSTER", scopes[1]);
         v.emplace("QF", rel::none(1));
-        v.emplace("GPU", scopes[1]);
-        v.emplace("SYS", scopes[2]);
+        v.emplace("GPU", scopes[2]);
+        v.emplace("SYS", scopes[3]);
         for (unsigned t = 0; t < exec::kTagCount; ++t) v.emplace(exec::tag_name(static_cast<exec::Tag>(t)), rel::none(1));
         v.emplace("same-barrier", rel::none(2));
         return v;
     };
-    const Expr scopes_s[3] = {with_writes(head_scope[0]), with_writes(head_scope[1]), with_writes(head_scope[2])};
+    const Expr scopes_s[4] = {with_writes(head_scope[0]), with_writes(head_scope[1]), with_writes(head_scope[2]),
+                              with_writes(head_scope[3])};
     model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s);
     ps.emplace("po", PO_s);
     ps.emplace("rf", map.join(target_rf).join(map.transpose()));
@@ -448,12 +480,13 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     ps.emplace("same-thread", rel::constant(threads_s.same_thread));
     ps.emplace("same-sg", same_cta_s);
     ps.emplace("same-cta", same_cta_s);
-    ps.emplace("same-cluster", same_gpu_s);
+    ps.emplace("same-cluster", same_cluster_s);
     ps.emplace("same-qf", same_gpu_s);
     ps.emplace("same-gpu", same_gpu_s);
     const model::Vocabulary vs = exec::derive_vocabulary(std::move(ps));
 
-    const Expr scopes_t[3] = {scope_t(Scope::cta, 0), scope_t(Scope::gpu, 1), scope_t(Scope::sys, 2)};
+    const Expr scopes_t[4] = {scope_t(Scope::cta, 0), scope_t(Scope::cluster, 1), scope_t(Scope::gpu, 2),
+                              scope_t(Scope::sys, 3)};
     TupleSet rmw_atoms = set();
     for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
     model::Vocabulary pt = primitives(Ex, IW_t, R_t, W_t, F_t, rel::constant(rmw_atoms), order_t, scopes_t);
@@ -468,7 +501,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     pt.emplace("same-thread", on_existing(rel::constant(threads_t.same_thread)));
     pt.emplace("same-sg", on_existing(same_cta_t));
     pt.emplace("same-cta", on_existing(same_cta_t));
-    pt.emplace("same-cluster", on_existing(same_gpu_t));
+    pt.emplace("same-cluster", on_existing(same_cluster_t));
     pt.emplace("same-qf", on_existing(same_gpu_t));
     pt.emplace("same-gpu", on_existing(same_gpu_t));
     const model::Vocabulary vt = exec::derive_vocabulary(std::move(pt));

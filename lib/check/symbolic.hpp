@@ -31,6 +31,10 @@ struct EncodingSettings {
     // source model reads the scope tree or the scope sets); otherwise every
     // atomic source event is system-scoped and every thread in CTA 0 of GPU 0.
     bool scoped = false;
+    // With 'scoped': the scope tree has a cluster level between CTA and GPU
+    // (a check's `scopes cta cluster gpu sys`), so threads sit in clusters
+    // and atomics may be .cluster; otherwise a GPU's CTAs form one cluster.
+    bool cluster = false;
     // Dependencies are chosen by the solver (the source model reads
     // addr/data/ctrl); otherwise programs have none.
     bool dependencies = false;
@@ -118,11 +122,13 @@ public:
     };
     std::vector<RuleClass> classes;
     std::optional<rel::Relation> scope_cta, scope_gpu, scope_sys;  // heads, when scoped
+    std::optional<rel::Relation> scope_cluster;  // heads, when scoped with a cluster level
     rel::Relation location;   // head -> source initial write of its location
     std::optional<rel::Relation> dependency;  // read -> later head
     // With free placement: equivalences over the threads, each thread named
     // by the head atom of its first operation.
     std::optional<rel::Relation> same_cta, same_gpu;
+    std::optional<rel::Relation> same_cluster;  // with a cluster level
     rel::Relation target_rf;
     rel::Expr target_exists;  // the slots that are events, and the target initial writes
     rel::Expr map;            // source event -> target event

@@ -319,6 +319,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
     if (!a.json)
         std::cout << "check " << def.name << ": " << def.source_model << " -> " << def.target_model << " via "
                   << def.mapping << ", up to " << bound << " events"
+                  << (def.cluster_level ? " (scope tree cta < cluster < gpu < sys)" : "")
                   << (options.target_events ? " (at most " + std::to_string(*options.target_events) + " target events)"
                                             : "")
                   << "\n"

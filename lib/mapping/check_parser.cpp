@@ -21,9 +21,9 @@ using detail::Token;
 using detail::TokenKind;
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 8> kKeywords{
-    "check", "source", "target", "mapping", "events", "race-free", "lift", "axiom"};
-// Every keyword but race-free, lift and axiom must appear (axiom at least once).
+constexpr std::array<std::string_view, 9> kKeywords{
+    "check", "source", "target", "mapping", "events", "race-free", "lift", "scopes", "axiom"};
+// Every keyword but race-free, lift, scopes and axiom must appear (axiom at least once).
 constexpr std::array<std::string_view, 5> kRequired{"check", "source", "target", "mapping", "events"};
 
 std::string keyword_list() {
@@ -79,6 +79,8 @@ public:
                     check.lift = Lift::per_thread;
                 else
                     fail(mode, "'extends' or 'per-thread' after 'lift'");
+            } else if (keyword.text == "scopes") {
+                check.cluster_level = scope_levels();
             } else if (keyword.text == "race-free") {
                 check.race_free_at = token_.pos;
                 check.race_free_flag = argument("a flag name of the source model after 'race-free'").text;
@@ -98,6 +100,20 @@ public:
 
 private:
     void advance() { token_ = lexer_.next_bare(); }
+
+    // `cta gpu sys` or `cta cluster gpu sys`, the only scope trees the
+    // checker places programs in; returns whether the cluster is a level.
+    bool scope_levels() {
+        const std::string expected = "the scope levels 'cta gpu sys' or 'cta cluster gpu sys' after 'scopes'";
+        bool cluster = false;
+        for (std::string_view level : {"cta", "cluster", "gpu", "sys"}) {
+            if (level == "cluster" && token_.kind == TokenKind::word && token_.text == "gpu") continue;
+            const Token word = argument(expected);
+            if (word.text != level) fail(word, expected);
+            cluster = cluster || level == "cluster";
+        }
+        return cluster;
+    }
 
     [[noreturn]] static void fail(const Token& at, const std::string& expected) {
         throw MappingError(at.pos, "expected " + expected + ", found " + describe(at));

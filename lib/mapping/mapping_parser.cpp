@@ -106,6 +106,7 @@ std::optional<Instruction> instruction_of(std::string_view word) {
 
 std::optional<Scope> fixed_scope_of(std::string_view word) {
     if (word == "cta") return Scope::cta;
+    if (word == "cluster") return Scope::cluster;
     if (word == "gpu") return Scope::gpu;
     if (word == "sys") return Scope::sys;
     return std::nullopt;
@@ -280,7 +281,7 @@ private:
         }
         if (known) {  // otherwise the scope token is already current
             if (token_.kind != TokenKind::dot)
-                fail(token_, "'.' and a scope (cta, gpu, sys, $sco) after '" + op_name + "." +
+                fail(token_, "'.' and a scope (cta, cluster, gpu, sys, $sco) after '" + op_name + "." +
                                  ptx_semantics_name(op.order) + "'");
             advance();
         }
@@ -291,7 +292,7 @@ private:
             op.scope_from_source = true;
         } else {
             const auto scope = token_.kind == TokenKind::word ? fixed_scope_of(token_.text) : std::nullopt;
-            if (!scope) fail(token_, "a scope (cta, gpu, sys, $sco)");
+            if (!scope) fail(token_, "a scope (cta, cluster, gpu, sys, $sco)");
             op.scope = *scope;
         }
         advance();

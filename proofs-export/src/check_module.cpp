@@ -74,19 +74,28 @@ Formula program_space(const mapping::Mapping& m, const SearchSettings& settings)
     }
     std::vector<Formula> parts;
     parts.push_back(forall_events(kSource, "e", implies(thread_event(kSource, "e"), disj(classes))));
-    const Formula atomic_scope =
-        settings.scoped ? disj({scope_is(kSource, "e", "(Some L_CTA)"), scope_is(kSource, "e", "(Some L_GPU)"),
-                                scope_is(kSource, "e", "(Some L_SYS)")})
-                        : scope_is(kSource, "e", "(Some L_SYS)");
+    std::vector<Formula> levels;
+    if (settings.scoped) {
+        levels.push_back(scope_is(kSource, "e", "(Some L_CTA)"));
+        if (settings.cluster) levels.push_back(scope_is(kSource, "e", "(Some L_CLUSTER)"));
+        levels.push_back(scope_is(kSource, "e", "(Some L_GPU)"));
+    }
+    levels.push_back(scope_is(kSource, "e", "(Some L_SYS)"));
+    const Formula atomic_scope = levels.size() == 1 ? levels.front() : disj(levels);
     parts.push_back(forall_events(
         kSource, "e",
         implies(thread_event(kSource, "e"),
                 conj({implies(atomic(kSource, "e"), atomic_scope),
                       implies(negation(atomic(kSource, "e")), scope_is(kSource, "e", "None"))}))));
     if (settings.scoped) {
-        parts.push_back(forall2(conj({iff(source_rel("same-sg", "e1", "e2"), source_rel("same-cta", "e1", "e2")),
-                                      iff(source_rel("same-cluster", "e1", "e2"), source_rel("same-gpu", "e1", "e2")),
-                                      iff(source_rel("same-qf", "e1", "e2"), source_rel("same-gpu", "e1", "e2"))})));
+        // The searched tree: subgroup as CTA, queue family as GPU, and
+        // without a cluster level a GPU's CTAs in one cluster (MsExec.wf
+        // nests the levels).
+        std::vector<Formula> tree{iff(source_rel("same-sg", "e1", "e2"), source_rel("same-cta", "e1", "e2")),
+                                  iff(source_rel("same-qf", "e1", "e2"), source_rel("same-gpu", "e1", "e2"))};
+        if (!settings.cluster)
+            tree.insert(tree.begin() + 1, iff(source_rel("same-cluster", "e1", "e2"), source_rel("same-gpu", "e1", "e2")));
+        parts.push_back(forall2(conj(tree)));
     } else {
         parts.push_back(forall2(implies(thread_event(kSource, "e1"),
                                         implies(thread_event(kSource, "e2"), source_rel("same-sg", "e1", "e2")))));
@@ -124,6 +133,7 @@ SearchSettings search_settings(const mapping::CheckDefinition& check) {
     const auto probe = source.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
     SearchSettings s;
     for (const auto& n : exec::scope_names()) s.scoped = s.scoped || probe.vocabulary_used.count(n) != 0;
+    s.cluster = s.scoped && check.cluster_level;
     for (const char* n : {"addr", "data", "ctrl"}) s.dependencies = s.dependencies || probe.vocabulary_used.count(n) != 0;
     return s;
 }
@@ -183,7 +193,10 @@ CheckModule check_module(const CheckModuleInput& in) {
                                    "read-modify-write"
                                  : "no dependencies (the source model reads none)") +
                  "; no barriers, no tags beyond order and scope, locations named as they are (vat = at); " +
-                 (in.settings.scoped
+                 (in.settings.cluster
+                      ? "atomic events are .cta, .cluster, .gpu or .sys, the others have no scope; threads are placed "
+                        "in CTAs, clusters and GPUs (a subgroup is its CTA, a queue family its GPU)"
+                  : in.settings.scoped
                       ? "atomic events are .cta, .gpu or .sys, the others have no scope; threads are placed in CTAs "
                         "and GPUs only (a subgroup is its CTA, a cluster and a queue family are their GPU)"
                       : "the source model reads no scope, so every thread runs in one subgroup of one CTA of one GPU "

@@ -19,6 +19,7 @@ namespace mapsound::coq {
 // (exec::scope_names()), dependencies when it reads addr, data or ctrl.
 struct SearchSettings {
     bool scoped = false;
+    bool cluster = false;  // scoped, with the check's `scopes cta cluster gpu sys`
     bool dependencies = false;
 };
 SearchSettings search_settings(const mapping::CheckDefinition& check);

@@ -27,7 +27,8 @@
 //   st     .weak | .relaxed | .release
 //   atom   .relaxed | .acquire | .release | .acq_rel, or none (= .relaxed)
 //   fence  .sc | .acq_rel | .acquire | .release
-// `.weak` takes no scope; everything else needs one: `.cta`, `.gpu`, `.sys`,
+// `.weak` takes no scope; everything else needs one: `.cta`, `.cluster`
+// (PTX ISA 7.8), `.gpu`, `.sys`,
 // or `.$sco`, the source event's own scope passed through (not allowed for
 // `.na` sources, which have none).
 //
@@ -48,11 +49,12 @@
 //   events  6                            default bound on source events
 //   race-free data-race                  optional
 //   lift extends                         optional: extends (default) or per-thread
+//   scopes cta cluster gpu sys           optional: the scope tree's levels
 //   axiom coherence holds                one or more, any order
 //   axiom thin-air  fails at 4           'at N': the smallest counterexample's size
 //
 // One keyword per line, in any order: check, source, target, mapping and
-// events exactly once each, race-free and lift at most once, axiom at least once
+// events exactly once each, race-free, lift and scopes at most once, axiom at least once
 // and never twice for one name.  The check's name starts with a letter or
 // digit and has only letters, digits, `-`, `_` and `.` (it names the default
 // output directory mapsound-out/NAME and the counterexample tests).  Words
@@ -67,7 +69,11 @@
 // A; `fails`: such a counterexample exists.  A names an axiom or a flag of
 // the source model; a flag counts as violated where it fires (so
 // `axiom thin-air fails` says some mapped execution raises the flag
-// thin-air).  The check parser does not open the models, so unknown names
+// thin-air).  `scopes cta gpu sys` (the default) or `scopes cta cluster gpu
+// sys`: the levels of the scope tree a scoped source's programs are placed
+// in and its atomics are scoped at; with `cluster`, threads sit in clusters
+// of CTAs and atomics may be `.cluster` (thread_scope_cluster), otherwise a
+// GPU's CTAs form one cluster.  The check parser does not open the models, so unknown names
 // are the checker's to report, at the positions the definition records.
 //
 // Every error is a MappingError whose what() is "file:line:col: message",
@@ -210,6 +216,9 @@ struct CheckDefinition {
     int events = 0;  // the default bound, >= 1
     std::optional<std::string> race_free_flag;
     Lift lift = Lift::extends;
+    // `scopes cta cluster gpu sys`: the scope tree has a cluster level
+    // between CTA and GPU.
+    bool cluster_level = false;
     std::vector<AxiomExpectation> axioms;  // in file order, names distinct
     // Where each was written (the argument's token), for errors the checker
     // finds once the files are loaded; line 0 when not from a file.
@@ -239,7 +248,7 @@ std::string source_order_name(exec::Order order);
 // A target qualifier's PTX name ("weak", "relaxed", "acquire", "release",
 // "acq_rel", "sc"); "none" / "na" for the two orders PTX does not have.
 std::string ptx_semantics_name(exec::Order order);
-// "cta", "gpu", "sys"; "none" for Scope::none.
+// "cta", "cluster", "gpu", "sys"; "none" for Scope::none.
 std::string scope_name(exec::Scope scope);
 
 }  // namespace mapsound::mapping
