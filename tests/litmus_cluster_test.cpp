@@ -163,7 +163,7 @@ TEST_CASE("cluster: errors list the cluster; membar and OpenCL have none") {
         // OpenCL has no cluster: neither the scope nor the placement level.
         {"OPENCL t\n{}\nP0 (global atomic_int* x) {\n"
          "  atomic_store_explicit(x, 1, memory_order_relaxed, memory_scope_cluster);\n}\n",
-         "t.litmus:4:54: expected a memory scope (memory_scope_work_item, memory_scope_work_group, "
+         "t.litmus:4:53: expected a memory scope (memory_scope_work_item, memory_scope_work_group, "
          "memory_scope_device, memory_scope_all_svm_devices), found 'memory_scope_cluster'"},
         {"OPENCL t\n{}\nP0@wg 0, cluster 0 (global atomic_int* x) { }\n",
          "t.litmus:3:10: expected 'dev', found 'cluster'"},
