@@ -242,7 +242,10 @@ int main(int argc, char** argv) {
           {"models/RMW-split-by-store-ptx.litmus", "0:r0=0 1:r0=1"},
           // PTX 7.5 proxies: surface, alias and texture accesses and
           // fences (allowed by ptx-7.5.cat, forbidden by ptx-6.0.cat).
-          {"models/MP-proxies-no-texture-fence.litmus", "1:r0=1 1:r1=0"}}},
+          {"models/MP-proxies-no-texture-fence.litmus", "1:r0=1 1:r1=0"},
+          // The cluster scope: .cluster release/acquire in one cluster
+          // (CLUSTER, same-cluster, incl through [CLUSTER] ; scluster).
+          {"models/MP+rel-acq-cluster-one-cluster.litmus", "1:r0=1 1:r1=0"}}},
         {"c",
          {{"seeds/classic-MP.litmus", ""},
           {"seeds/classic-SB.litmus", ""},
@@ -253,7 +256,9 @@ int main(int argc, char** argv) {
           // C++20's release sequences against RC11's.
           {"models/MP+rel-rlx-same-thread.litmus", "1:r0=2 1:r1=0"},
           // Atomicity of read-modify-writes (sc, tso, rc11, c11 forbid it).
-          {"models/RMW-split-by-store.litmus", "0:r0=0 1:r0=1"}}},
+          {"models/RMW-split-by-store.litmus", "0:r0=0 1:r0=1"},
+          // memory_scope_cluster in one cluster (sc-per-scope's sc-cluster).
+          {"models/SB+sc-cluster-one-cluster.litmus", "0:r0=0 1:r0=0"}}},
         {"audala", {{"audala/003-fig11c-r1-42-r2-42.litmus", ""}, {"audala/003-fig14.litmus", ""}}},
     };
     std::vector<fs::path> models;

@@ -10,6 +10,9 @@
 //     repair (rc11-scoped-sc-per-scope.cat);
 //   - RC11's release sequence against C++20's (P0982R1; the *-cxx20.cat
 //     models).
+//   - the cluster scope (PTX ISA 7.8, thread_scope_cluster): two CTAs of
+//     one cluster against two clusters, in PTX (ptx-6.0, ptx-7.5) and
+//     scoped RC11.
 // Mutants of the model texts show that each distinguishing verdict rests
 // on the part of the model that should decide it.
 #include <doctest/doctest.h>
@@ -118,9 +121,11 @@ TEST_CASE("sc and tso mutants: the RMW verdicts rest on the atomicity axiom") {
 TEST_CASE("scoped RC11: the per-scope SC axiom needs each level's clause") {
     // SB at .gpu scope across two CTAs is forbidden by the GPU-level clause
     // alone; SB at .cta inside one CTA by the CTA-level clause alone; SB at
-    // system scope across GPUs by the system-level clause alone.  A test
-    // without clusters puts a GPU's CTAs in one cluster, where the cluster
-    // clause says what the GPU clause says: the GPU case drops both.
+    // system scope across GPUs by the system-level clause alone; SB at
+    // .cluster across two CTAs of one cluster by the cluster-level clause
+    // alone.  A test without clusters puts a GPU's CTAs in one cluster,
+    // where the cluster clause says what the GPU clause says: the GPU case
+    // drops both.
     const std::string sb = R"(C SB-scoped
 {
 [x] = 0;
@@ -146,6 +151,7 @@ exists (0:r0=0 /\ 1:r0=0)
         std::vector<const char*> clauses;
     };
     const Case cases[] = {{"cta", "0", "0", {"as sc-cta"}},
+                          {"cluster", "1", "0", {"as sc-cluster"}},
                           {"gpu", "1", "0", {"as sc-cluster", "as sc-gpu"}},
                           {"sys", "1", "1", {"as sc-sys"}}};
     const std::string lib = read_file(models_dir / "lib" / "sc-per-scope.cat");
@@ -173,5 +179,26 @@ exists (0:r0=0 /\ 1:r0=0)
         const auto without_clause =
             mutant("rc11-scoped-sc-per-scope.cat", "include \"lib/sc-per-scope.cat\"", weakened);
         CHECK(litmus::run_litmus(test, without_clause).ok);
+    }
+}
+
+TEST_CASE("ptx mutants: per-scope coherence orders the .cluster writes of one cluster") {
+    // CoRR2+cluster-one-cluster is forbidden because co-scoped's cluster
+    // clause makes coherence order the two .cluster writes; without the
+    // clause it is allowed, as it is with the writers in two clusters.
+    // Neither the CTA clause (the writers' CTAs differ) nor the GPU clause
+    // (the writes are not .gpu) can stand in for it.
+    const std::string clause =
+        "\n              | (((W & (CLUSTER | GPU | SYS)) * (W & (CLUSTER | GPU | SYS))) & scluster)";
+    for (const char* file : {"ptx-6.0.cat", "ptx-7.5.cat"}) {
+        CAPTURE(file);
+        CHECK_FALSE(ok("CoRR2+cluster-one-cluster.litmus", load(file)));
+        CHECK(ok("CoRR2+cluster-two-clusters.litmus", load(file)));
+        const auto no_cluster_clause = mutant(file, clause, "");
+        CHECK(ok("CoRR2+cluster-one-cluster.litmus", no_cluster_clause));
+        // The message-passing tests do not rest on coherence's clause but
+        // on morally strong (incl): the mutant keeps their verdicts.
+        CHECK_FALSE(ok("MP+rel-acq-cluster-one-cluster.litmus", no_cluster_clause));
+        CHECK(ok("MP+rel-acq-cluster-two-clusters.litmus", no_cluster_clause));
     }
 }

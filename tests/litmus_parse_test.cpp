@@ -473,11 +473,11 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         {"PTX\n{ x=0; }\n", "t.litmus:2:1: expected a test name after 'PTX' on the same line, found '{'"},
         {"PTX t\n{ x=0 y=1; }\n", "t.litmus:2:7: expected ';' or '}', found 'y'"},
         {"PTX t\n{}\nP1@cta 0,gpu 0 ;\n", "t.litmus:3:1: expected thread 'P0', found 'P1'"},
-        {"PTX t\n{}\nP0@cta 0 ;\n", "t.litmus:3:10: expected 'gpu', found ';'"},
+        {"PTX t\n{}\nP0@cta 0 ;\n", "t.litmus:3:10: expected 'cluster' or 'gpu', found ';'"},
         {"PTX t\n{}\nP0 ;\n ld.foo r0, x ;\n",
          "t.litmus:4:4: expected a qualifier of 'ld' (semantics, scope, data type), found '.foo'"},
         {"PTX t\n{}\nP0 ;\n ld.acquire r0, x ;\n",
-         "t.litmus:4:2: expected a scope qualifier (.cta, .gpu, .sys) on 'ld.acquire', found 'ld.acquire'"},
+         "t.litmus:4:2: expected a scope qualifier (.cta, .cluster, .gpu, .sys) on 'ld.acquire', found 'ld.acquire'"},
         {"PTX t\n{}\nP0 ;\n ld.weak.gpu r0, x ;\n",
          "t.litmus:4:9: expected no scope on a .weak access (it has none), found '.gpu'"},
         {"PTX t\n{}\nP0 ;\n st.weak x, 1 | st.weak x, 2 ;\n",
@@ -516,7 +516,8 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         {"C t\n{}\nP0 (atomic_int* x) {\n  *x = 1\n}\n", "t.litmus:5:1: expected ';', found '}'"},
         {"C t\n(* unterminated\n{}\n", "t.litmus:4:1: expected '*)' closing the comment, found '<end of input>'"},
         {"C t\n{}\nP0 (atomic_int* x) {\n  atomic_thread_fence(memory_order_seq_cst, memory_scope_block);\n}\n",
-         "t.litmus:4:45: expected a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys), "
+         "t.litmus:4:45: expected a memory scope (memory_scope_cta, memory_scope_cluster, memory_scope_gpu, "
+         "memory_scope_sys), "
          "found 'memory_scope_block'"},
         {"C t\n{}\nP0 (atomic_int* x) {\n  int r = 1 && *r;\n}\n",
          "t.litmus:4:17: expected a pointer parameter of P0 (x), found 'r'"},

@@ -73,8 +73,11 @@ std::optional<MemoryOrder> order_word(std::string_view w) {
     return std::nullopt;
 }
 
+// memory_scope_cluster: libcu++'s thread_scope_cluster (PTX .cluster,
+// sm_90).  OpenCL has no cluster; its scopes are opencl_scope_word's.
 std::optional<Scope> scope_word(std::string_view w) {
     if (w == "memory_scope_cta") return Scope::cta;
+    if (w == "memory_scope_cluster") return Scope::cluster;
     if (w == "memory_scope_gpu") return Scope::gpu;
     if (w == "memory_scope_sys") return Scope::sys;
     return std::nullopt;
@@ -383,7 +386,8 @@ CExpr CExpressions::call_expr(const Token& name) {
         if (!s)
             lx_.fail(t, opencl() ? "a memory scope (memory_scope_work_item, memory_scope_work_group, "
                                    "memory_scope_device, memory_scope_all_svm_devices)"
-                                 : "a memory scope (memory_scope_cta, memory_scope_gpu, memory_scope_sys)");
+                                 : "a memory scope (memory_scope_cta, memory_scope_cluster, memory_scope_gpu, "
+                                   "memory_scope_sys)");
         lx_.next();
         e.scope = *s;
     }

@@ -2,6 +2,7 @@
 //
 //   P0 (atomic_int* x, volatile int* y) { ... }
 //   P1@cta 1,gpu 0 (atomic_int* x) { ... }          (scoped extension)
+//   P2@cta 0,cluster 1,gpu 0 (atomic_int* x) { ... } (the cluster optional)
 //
 // Statements are parsed into small expression trees and then lowered onto
 // the flat IR:
@@ -22,7 +23,7 @@
 //     sides are computed.
 // Declarations accept the integer types herd7's tests use (is_type_word);
 // every type is a 64-bit integer to the IR.
-// Atomic calls take an optional trailing memory_scope_{cta,gpu,sys}
+// Atomic calls take an optional trailing memory_scope_{cta,cluster,gpu,sys}
 // argument (default sys); the non-_explicit forms are seq_cst.
 #include <array>
 #include <memory>

@@ -67,32 +67,52 @@ int expect_id(Lexer& lx, std::string_view what) {
 Placement parse_placement(Lexer& lx, const std::vector<PlacementLevel>& levels) {
     Placement p;
     std::vector<bool> have(levels.size(), false);
-    std::size_t missing = levels.size();
-    for (;;) {
-        const Token key = lx.peek();
+    auto missing_level = [&](const Token& key) {
         std::size_t i = 0;
         while (i < levels.size() && (have[i] || !key.is_ident(levels[i].key))) ++i;
+        return i;
+    };
+    auto required_missing = [&] {
+        for (std::size_t j = 0; j < levels.size(); ++j)
+            if (!have[j] && !levels[j].optional) return true;
+        return false;
+    };
+    for (;;) {
+        const Token key = lx.peek();
+        const std::size_t i = missing_level(key);
         if (i == levels.size()) {
-            // "'cta' or 'gpu'", "'sg', 'wg' or 'qf'": the levels still missing.
+            if (!required_missing()) return p;
+            // "'cta', 'cluster' or 'gpu'", "'sg', 'wg' or 'qf'": the levels
+            // still missing, optional ones included.
+            std::vector<std::string_view> keys;
+            for (std::size_t j = 0; j < levels.size(); ++j)
+                if (!have[j]) keys.push_back(levels[j].key);
             std::string expected;
-            std::size_t listed = 0;
-            for (std::size_t j = 0; j < levels.size(); ++j) {
-                if (have[j]) continue;
-                if (listed > 0) expected += listed + 1 == missing ? " or " : ", ";
-                expected += "'" + std::string(levels[j].key) + "'";
-                ++listed;
+            for (std::size_t j = 0; j < keys.size(); ++j) {
+                if (j > 0) expected += j + 1 == keys.size() ? " or " : ", ";
+                expected += "'" + std::string(keys[j]) + "'";
             }
             lx.fail(key, expected);
         }
         lx.next();
         p.*levels[i].field = expect_id(lx, "a non-negative " + std::string(levels[i].key) + " id");
         have[i] = true;
-        if (--missing == 0) return p;
+        if (std::find(have.begin(), have.end(), false) == have.end()) return p;
+        // Once only optional levels are missing, the placement may end here:
+        // a comma belongs to it only if one of them follows ("cta 0,gpu 0,
+        // cluster 1"), so a stray comma after the last pair is still an
+        // error of what follows, as before clusters.
+        if (!required_missing()) {
+            if (lx.peek().is_punct(",") && missing_level(lx.peek(1)) != levels.size()) lx.next();
+            continue;
+        }
         lx.accept_punct(",");
     }
 }
 Placement parse_placement(Lexer& lx) {
-    return parse_placement(lx, {{"cta", &Placement::cta}, {"gpu", &Placement::gpu}});
+    return parse_placement(lx, {{"cta", &Placement::cta},
+                                {"cluster", &Placement::cluster, /*optional=*/true},
+                                {"gpu", &Placement::gpu}});
 }
 
 std::int64_t parse_array_size(Lexer& lx) {

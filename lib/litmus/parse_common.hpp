@@ -34,18 +34,21 @@ bool at_register_ref(Lexer& lx);
 // number is below 'thread_count' (pass a negative count to skip the check).
 RegisterRef parse_register_ref(Lexer& lx, int thread_count);
 
-// After '@': "cta 0, gpu 1" (either order, commas optional between pairs).
 // A level a thread placement names: its key ("cta", "wg") and the
-// Placement field its number sets.
+// Placement field its number sets.  An optional level may be left out (its
+// number stays 0): PTX's cluster, which tests written before clusters
+// existed do not name.
 struct PlacementLevel {
     std::string_view key;
     int Placement::*field;
+    bool optional = false;
 };
 
-// After '@': one "<key> <number>" pair per level of 'levels', in any order,
-// commas optional between pairs; numbers are non-negative ints.
+// After '@': one "<key> <number>" pair per level of 'levels' (optional
+// levels at most once), in any order, commas optional between pairs;
+// numbers are non-negative ints.
 Placement parse_placement(Lexer& lx, const std::vector<PlacementLevel>& levels);
-// PTX's "cta 0, gpu 1".
+// PTX's (and C's) "cta 0, cluster 0, gpu 1", the cluster optional.
 Placement parse_placement(Lexer& lx);
 
 // After '[': an array size from 1 to kMaxArraySize, then ']'.

@@ -72,11 +72,15 @@ public:
         out << "P" << thread_.id;
         if (thread_.placement) {
             const Placement& p = *thread_.placement;
-            if (p.sg != 0 || p.cluster != 0 || p.qf != 0) fail("a placement with subgroup, cluster or queue family");
+            if (p.sg != 0 || p.qf != 0) fail("a placement with subgroup or queue family");
+            // OpenCL has no clusters; C writes one only when it is not 0, as
+            // PTX does.
+            if (opencl() && p.cluster != 0) fail("a placement with a cluster");
             if (opencl())
                 out << "@wg " << p.cta << ", dev " << p.gpu;
             else
-                out << "@cta " << p.cta << ",gpu " << p.gpu;
+                out << "@cta " << p.cta << (p.cluster != 0 ? ",cluster " + std::to_string(p.cluster) : "")
+                    << ",gpu " << p.gpu;
         }
         out << " (";
         for (std::size_t i = 0; i < thread_.params.size(); ++i)

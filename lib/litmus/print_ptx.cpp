@@ -165,10 +165,15 @@ private:
     const LitmusTest& test_;
 };
 
+// The cluster is written only when it is not 0, which a placement without
+// one means: tests that name no cluster print as they did before clusters.
 std::string header(const Thread& t) {
     std::string s = "P" + std::to_string(t.id);
-    if (t.placement) s += "@cta " + std::to_string(t.placement->cta) + ",gpu " + std::to_string(t.placement->gpu);
-    return s;
+    if (!t.placement) return s;
+    const Placement& p = *t.placement;
+    s += "@cta " + std::to_string(p.cta);
+    if (p.cluster != 0) s += ",cluster " + std::to_string(p.cluster);
+    return s + ",gpu " + std::to_string(p.gpu);
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // The PTX body in Dartagnan's dialect: a thread header row, then instruction
 // rows whose '|'-separated cells are the threads' columns.
 //
-//   P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
-//   st.weak x, 1   | ld.acquire.gpu r1, y ;
-//   LC00:          |                      ;
+//   P0@cta 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;
+//   st.weak x, 1   | ld.acquire.gpu r1, y       ;
+//   LC00:          |                            ;
+//
+// A placement's cluster (PTX ISA 7.8) is optional: a test that names none
+// has every CTA of a GPU in cluster 0.
 //
 // A mnemonic is one dotted token ("atom.acq_rel.gpu.add"); its qualifiers
 // may come in any order and are classified by kind (semantics, scope,
@@ -65,8 +68,10 @@ std::optional<MemoryOrder> semantics_word(std::string_view w) {
     return std::nullopt;
 }
 
+// .cluster: PTX ISA 7.8 (sm_90), the threads of one cluster of CTAs.
 std::optional<Scope> scope_word(std::string_view w) {
     if (w == "cta") return Scope::cta;
+    if (w == "cluster") return Scope::cluster;
     if (w == "gpu" || w == "gl") return Scope::gpu;
     if (w == "sys") return Scope::sys;
     return std::nullopt;
@@ -328,7 +333,7 @@ private:
             fail_on_part(t, parts, is_scope,
                          "no scope on a ." + std::string(to_string(sem)) + " access (it has none)");
         if (!unscoped && !scope)
-            lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
+            lx_.fail(t, "a scope qualifier (.cta, .cluster, .gpu, .sys) on '" + t.text + "'");
     }
 
     Instruction load(const Token& t, std::vector<Part> parts, Proxy proxy) {
@@ -410,7 +415,7 @@ private:
         if (sem != MemoryOrder::seq_cst && sem != MemoryOrder::acq_rel && sem != MemoryOrder::acquire &&
             sem != MemoryOrder::release)
             fail_on_part(t, parts, is_sem, "fence semantics (.sc, .acq_rel, .acquire, .release)");
-        if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gpu, .sys) on '" + t.text + "'");
+        if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .cluster, .gpu, .sys) on '" + t.text + "'");
         return Fence{FenceKind::fence, sem, *q.scope, {}};
     }
 
@@ -434,6 +439,10 @@ private:
 
     Instruction membar(const Token& t, const std::vector<Part>& parts) {
         const Qualifiers q = qualifiers(t, parts, false, true, false);
+        // The PTX ISA has no membar.cluster (only fence takes .cluster).
+        if (q.scope == Scope::cluster)
+            fail_on_part(t, parts, [](std::string_view w) { return w == "cluster"; },
+                         "a membar scope (.cta, .gl, .gpu, .sys)");
         if (!q.scope) lx_.fail(t, "a scope qualifier (.cta, .gl, .gpu, .sys) on '" + t.text + "'");
         return Fence{FenceKind::membar, MemoryOrder::seq_cst, *q.scope, {}};
     }
