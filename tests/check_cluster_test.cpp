@@ -114,7 +114,7 @@ TEST_CASE("the cluster level: a PTX whose .cluster synchronises only inside a CT
                          "source " + (root / "models" / "rc11-scoped.cat").string() + "\n"
                          "target " + (dir / "ptx-cluster-as-cta.cat").string() + "\n"
                          "mapping " + (root / "mappings" / "cxx-to-ptx.map").string() + "\n"
-                         "events 4\n" + (cluster ? "scopes cta cluster gpu sys\n" : "") +
+                         "events 4\nrace-free data-race\n" + (cluster ? "scopes cta cluster gpu sys\n" : "") +
                          "axiom coherence fails\n");
         return mapping::load_check(path);
     };
