@@ -131,7 +131,8 @@ private:
                 x_.into(dest, x_.expr());
                 return;
             }
-            const Token& op = lx_.peek(1);
+            // A copy: the lexer's next() frees the token a reference would name.
+            const Token op = lx_.peek(1);
             if ((op.is_punct("+") || op.is_punct("-")) && lx_.peek(2).is_punct(op.text)) {
                 const Register r = assignable(t);
                 lx_.next();

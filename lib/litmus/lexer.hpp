@@ -46,6 +46,8 @@ public:
           std::size_t line = 1, std::size_t column = 1);
 
     // The k-th token ahead (0 = the next one); past the end, the end token.
+    // The reference stays valid across later peeks but not across next(),
+    // which frees the token it returns: copy what must outlive it.
     const Token& peek(std::size_t k = 0);
     Token next();
 
