@@ -11,6 +11,10 @@
 #   CONTRACT_CONFIG       build configuration, may be empty
 #   CONTRACT_GENERATOR    CMake generator to use, may be empty
 #   CONTRACT_CXX_COMPILER C++ compiler to use, may be empty
+#   CONTRACT_CXX_FLAGS    the build's CMAKE_CXX_FLAGS, may be empty
+#   CONTRACT_LINKER_FLAGS the build's CMAKE_EXE_LINKER_FLAGS, may be empty
+#                         (a sanitized libmapsound.a needs a consumer built
+#                         and linked with the same sanitizers)
 cmake_minimum_required(VERSION 3.20)
 
 foreach(var MAPSOUND_BUILD_DIR CONTRACT_SOURCE_DIR CONTRACT_WORK_DIR)
@@ -51,6 +55,12 @@ if(CONTRACT_CXX_COMPILER)
 endif()
 if(CONTRACT_CONFIG)
   list(APPEND configure_args "-DCMAKE_BUILD_TYPE=${CONTRACT_CONFIG}")
+endif()
+if(CONTRACT_CXX_FLAGS)
+  list(APPEND configure_args "-DCMAKE_CXX_FLAGS=${CONTRACT_CXX_FLAGS}")
+endif()
+if(CONTRACT_LINKER_FLAGS)
+  list(APPEND configure_args "-DCMAKE_EXE_LINKER_FLAGS=${CONTRACT_LINKER_FLAGS}")
 endif()
 run_step("configure" "${CMAKE_COMMAND}" ${configure_args})
 run_step("build" "${CMAKE_COMMAND}" --build "${build}" ${config_args})
