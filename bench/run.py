@@ -15,6 +15,8 @@ Parts:
   eight         cxx-to-ptx coherence and atomicity at 8 events
   goals         issue 14's goals table: cxx-to-ptx coherence, atomicity and
                 sc at 7 events; every axiom at 8 events (not part of all)
+  compare       mapsound compare ptx-6.0 ptx-7.5 (generic-proxy PTX programs)
+                at 3, 4 and 5 events, and at 3 with --reference spurious
   differential  the default encoding against every reference on mutant
                 mappings (build/bench/mapsound-differential, two phases)
   all           every part above, in this order
@@ -231,9 +233,38 @@ def part_differential(args, p):
     p.ok = c1 == 0 and c2 == 0 and c3 == 0 and c4 == 0
 
 
+def part_compare(args, p):
+    # Issue 13: PTX 7.5 against PTX 6.0 on generic-proxy programs, both
+    # directions, up to 5 events; and at 3 events with spurious candidates
+    # excluded one at a time (--reference spurious), the plain path the
+    # refinement by satisfying lifts replaced.
+    lines = ["configuration       events   wall_s    cpu_s  direction                      verdict  events  "
+             "SAT calls  spurious  load_before -> after"]
+    for name, flags, n in [("default", [], 3), ("default", [], 4), ("default", [], 5),
+                           ("reference-spurious", ["--reference", "spurious"], 3)]:
+        out = f"ptx-6.0-vs-ptx-7.5-{name}-{n}.json"
+        code = p.run([args.mapsound, "compare", "models/ptx-6.0.cat", "models/ptx-7.5.cat", "--dialect", "ptx",
+                      "--events", str(n), "--jobs", str(args.jobs), "--json"] + flags, stdout_to=out)
+        cmd = p.meta["commands"][-1]
+        if code not in (0, 1):
+            p.ok = False
+            continue
+        with open(os.path.join(p.dir, out)) as f:
+            doc = json.load(f)
+        for d in doc["differences"]:
+            s = d["statistics"]
+            direction = f"{d['allowed_by']} \\ {d['forbidden_by']}"
+            lines.append(f"{name:<19} {n:>6} {cmd['wall_s']:>8.2f} {cmd['cpu_s']:>8.2f}  {direction:<30} {d['verdict']:<7}  "
+                         f"{d['events']:>6}  {s['solver_calls']:>9}  {s['spurious']:>8}  "
+                         f"{cmd['loadavg_before']} -> {cmd['loadavg_after']}")
+    with open(os.path.join(p.dir, "table.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
-         "goals": part_goals}
+         "goals": part_goals, "compare": part_compare}
 
 
 def main():

@@ -17,10 +17,14 @@ std::vector<Encoding> encodings() {
     Encoding closure{"closure", {}};
     closure.options.closure = rel::ClosureEncoding::squaring;
     out.push_back(closure);
+    Encoding spurious{"spurious", {}};
+    spurious.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
+    out.push_back(spurious);
     Encoding all{"all", {}};
     all.options.scope_trees = check::Options::ScopeTrees::enumerated;
     all.options.order_equal_threads = false;
     all.options.closure = rel::ClosureEncoding::squaring;
+    all.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     out.push_back(all);
     return out;
 }

@@ -30,7 +30,7 @@ struct Encoding {
 };
 
 // The default encoding ("default"), then each reference: "scope-trees",
-// "thread-order", "closure", "all" (the three at once).
+// "thread-order", "closure", "spurious", "all" (the four at once).
 std::vector<Encoding> encodings();
 
 // With Options::race_free_programs: the default exclusion of racy programs

@@ -192,6 +192,8 @@ struct Checker::Impl {
             const Judgement j = confirm(c, source, target, axiom, definition.race_free_flag, definition.lift);
             if (!j.genuine || (confirm_outcomes && !round_trip(c, axiom).confirmed())) {
                 ++out.statistics.spurious;
+                if (!j.satisfying_lift.empty() && run.spurious_exclusion == Options::SpuriousExclusion::by_lift)
+                    exclude_by_lift(p, problem, c, j.satisfying_lift, axiom);
                 problem.add(exclusion(p, problem.instance()));
                 continue;
             }
@@ -240,6 +242,29 @@ struct Checker::Impl {
         std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
         const rel::Formula refinement =
             p.not_racy_with(source, atoms(racy.rf), witnesses, *definition.race_free_flag, constants);
+        for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
+        problem.add(refinement);
+    }
+
+    // Excludes, by a lift that satisfies the axiom for the spurious
+    // candidate 'c', every candidate of the shape for which that lift is
+    // admissible and satisfying too (without it, each target execution of
+    // each program whose source witnesses the solver chose badly is
+    // excluded alone).
+    void exclude_by_lift(const SymbolicProblem& p, rel::Problem& problem, const Candidate& c,
+                         const std::map<std::string, Pairs>& lift, const std::string& axiom) const {
+        const std::size_t n = static_cast<std::size_t>(p.layout().size);
+        std::map<std::string, rel::TupleSet> witnesses;
+        for (const auto& [name, pairs] : lift) {
+            rel::TupleSet t(n, 2);
+            for (auto [a, b] : pairs)
+                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
+                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
+            witnesses.emplace(name, std::move(t));
+        }
+        std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
+        const rel::Formula refinement =
+            p.no_satisfying_lift(source, witnesses, axiom, definition.race_free_flag, constants);
         for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
         problem.add(refinement);
     }

@@ -23,6 +23,12 @@ TupleSet tuples_of(const Pairs& pairs, std::size_t n) {
     return t;
 }
 
+Pairs pairs_of(const TupleSet& tuples, std::size_t n) {
+    Pairs out;
+    for (std::size_t idx : tuples.indices()) out.emplace_back(static_cast<int>(idx / n), static_cast<int>(idx % n));
+    return out;
+}
+
 const model::Axiom* find_named(const model::ModelInstance& m, const std::string& name, bool& is_flag) {
     for (const auto& a : m.axioms)
         if (a.name == name) {
@@ -235,8 +241,9 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
         rel::Formula satisfied = whole_model ? every_axiom : axiom_is_flag ? !tested->holds : tested->holds;
         rel::Options o;
         o.symmetry = rel::SymmetryBreaking::off;
-        if (rel::solve(lifted && satisfied, qs.bounds, o)) {
+        if (const auto found = rel::solve(lifted && satisfied, qs.bounds, o)) {
             j.reason = "some choice of the source's witnesses makes the lift satisfy '" + axiom + "'";
+            for (const auto& w : qs.instance.witnesses) j.satisfying_lift[w.name] = pairs_of(found->tuples(w.relation), ns);
             return j;
         }
         j.genuine = true;
@@ -246,6 +253,7 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
         is.set(*co_s, per_thread_co());
         if (admissible(is) && race_free(is) && satisfies(is)) {
             j.reason = "the lifted execution satisfies '" + axiom + "'";
+            j.satisfying_lift["co"] = pairs_of(is.tuples(*co_s), ns);
             return j;
         }
         j.genuine = true;
@@ -292,6 +300,7 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
     choose(0, co);
     if (found) {
         j.reason = "some coherence order of the source makes the lift satisfy '" + axiom + "'";
+        j.satisfying_lift["co"] = pairs_of(is.tuples(*co_s), ns);
         return j;
     }
     j.genuine = true;

@@ -5,6 +5,7 @@
 // whether some lift satisfies the axiom.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -20,6 +21,11 @@ struct Judgement {
     // inconsistent", or the source coherence order that makes the lift
     // consistent.
     std::string reason;
+    // When a lift satisfies the axiom (condition (3) fails): that lift, every
+    // source witness by name over the source execution's events.  Any other
+    // candidate of which it is an admissible, race-free lift is spurious too
+    // (SymbolicProblem::no_satisfying_lift excludes them all at once).
+    std::map<std::string, Pairs> satisfying_lift;
 };
 
 // Genuine when (1) the target execution is consistent under the target

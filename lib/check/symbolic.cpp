@@ -541,29 +541,37 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         for (const auto& w : inst->witnesses) bounds.bound(w.relation, pairs(), rel::upper_bound(w.upper, bounds));
     target_consistent = target_consistent && target.consistent();
 
-    auto witness = [](const model::ModelInstance& m, const char* name, const char* side) -> Expr {
-        for (const auto& w : m.witnesses)
-            if (w.name == name) return w.relation;
-        throw std::invalid_argument(std::string("the ") + side + " model has no witness '" + name +
+    lift_ = settings.lift;
+    source_lifted = source.well_formed() && lifting(source);
+}
+
+namespace {
+
+Expr witness_named(const model::ModelInstance& m, const char* name, const char* side) {
+    for (const auto& w : m.witnesses)
+        if (w.name == name) return w.relation;
+    throw std::invalid_argument(std::string("the ") + side + " model has no witness '" + name +
+                                "', which the lift of the check needs");
+}
+
+Expr definition_named(const model::ModelInstance& m, const char* name, const char* side) {
+    auto it = m.definitions.find(name);
+    if (it == m.definitions.end())
+        throw std::invalid_argument(std::string("the ") + side + " model defines no '" + name +
                                     "', which the lift of the check needs");
-    };
-    auto definition = [](const model::ModelInstance& m, const char* name, const char* side) -> Expr {
-        auto it = m.definitions.find(name);
-        if (it == m.definitions.end())
-            throw std::invalid_argument(std::string("the ") + side + " model defines no '" + name +
-                                        "', which the lift of the check needs");
-        return it->second;
-    };
-    const Expr co_s = witness(source, "co", "source"), co_t = witness(target, "co", "target");
-    source_lifted = source.well_formed();
-    if (settings.lift == mapping::Lift::extends) {
-        const Expr fr_s = definition(source, "fr", "source"), fr_t = definition(target, "fr", "target");
+    return it->second;
+}
+
+}  // namespace
+
+rel::Formula SymbolicProblem::lifting(const model::ModelInstance& lifted) const {
+    const Expr co_s = witness_named(lifted, "co", "source"), co_t = witness_named(target, "co", "target");
+    if (lift_ == mapping::Lift::extends) {
+        const Expr fr_s = definition_named(lifted, "fr", "source"), fr_t = definition_named(target, "fr", "target");
         const Expr back = map.transpose();
-        source_lifted = source_lifted && co_t.in(back.join(co_s).join(map)) && fr_t.in(back.join(fr_s).join(map));
-    } else {
-        source_lifted =
-            source_lifted && co_s.eq(map.join(co_t.closure() & vt.at("int")).join(map.transpose()));
+        return co_t.in(back.join(co_s).join(map)) && fr_t.in(back.join(fr_s).join(map));
     }
+    return co_s.eq(map.join(co_t.closure() & target_vocabulary_.at("int")).join(map.transpose()));
 }
 
 rel::Formula SymbolicProblem::violated(const std::string& name) const {
@@ -620,6 +628,40 @@ rel::Formula SymbolicProblem::not_racy_with(const model::Model& source_model, co
     for (const auto& f : m.flags)
         if (f.name == race_flag) raised = f.holds;
     return !(reads_from && m.consistent() && raised);
+}
+
+rel::Formula SymbolicProblem::no_satisfying_lift(const model::Model& source_model,
+                                                 const std::map<std::string, TupleSet>& witnesses,
+                                                 const std::string& axiom, const std::optional<std::string>& race_flag,
+                                                 std::vector<std::pair<Relation, TupleSet>>& constants) const {
+    const model::ModelInstance m = source_model.instantiate(source_vocabulary_);
+    for (const auto& w : m.witnesses) {
+        auto found = witnesses.find(w.name);
+        if (found == witnesses.end()) throw std::invalid_argument("no_satisfying_lift: no value for the witness " + w.name);
+        constants.emplace_back(w.relation, found->second);
+    }
+    auto named = [&](const std::string& name, bool& is_flag) -> const model::Axiom* {
+        for (const auto& a : m.axioms)
+            if (a.name == name) return is_flag = false, &a;
+        for (const auto& f : m.flags)
+            if (f.name == name) return is_flag = true, &f;
+        throw std::invalid_argument("the source model has no axiom or flag '" + name + "'");
+    };
+    Formula satisfied = Formula::constant(true);
+    if (axiom == kWholeModel) {
+        for (const auto& a : m.axioms) satisfied = satisfied && a.holds;
+    } else {
+        bool is_flag = false;
+        const model::Axiom* tested = named(axiom, is_flag);
+        satisfied = is_flag ? !tested->holds : tested->holds;
+    }
+    Formula race_free = Formula::constant(true);
+    if (race_flag) {
+        bool is_flag = false;
+        const model::Axiom* race = named(*race_flag, is_flag);
+        race_free = !race->holds;
+    }
+    return !(m.well_formed() && lifting(m) && race_free && satisfied);
 }
 
 rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const {

@@ -111,6 +111,18 @@ public:
     rel::Formula not_racy_with(const model::Model& source_model, const rel::TupleSet& rf,
                                const std::map<std::string, rel::TupleSet>& witnesses, const std::string& race_flag,
                                std::vector<std::pair<rel::Relation, rel::TupleSet>>& constants) const;
+    // The formula that a given choice of every source witness, over source
+    // atoms, is not a lift of the candidate (witness requirements and the
+    // lifting constraints against the symbolic target execution) that is
+    // race-free under 'race_flag' and satisfies 'axiom' (kWholeModel: every
+    // axiom; a flag: quiet).  A lift that confirm() found satisfying for one
+    // candidate thereby excludes every candidate of the shape for which it is
+    // one too, each of them spurious: counterexample-guided refinement of the
+    // "every lift violates" side.  'constants' as for not_racy_with.
+    rel::Formula no_satisfying_lift(const model::Model& source_model,
+                                    const std::map<std::string, rel::TupleSet>& witnesses, const std::string& axiom,
+                                    const std::optional<std::string>& race_flag,
+                                    std::vector<std::pair<rel::Relation, rel::TupleSet>>& constants) const;
     // The source model's flag 'name' does not fire.  Throws as above.
     rel::Formula flag_quiet(const std::string& name) const;
 
@@ -134,6 +146,11 @@ public:
     rel::Expr map;            // source event -> target event
 
 private:
+    // The lifting constraints of 'lift_' for a source instance over this
+    // problem's vocabulary (its witnesses lifted from the target's).
+    rel::Formula lifting(const model::ModelInstance& lifted) const;
+
+    mapping::Lift lift_ = mapping::Lift::extends;
     model::Vocabulary source_vocabulary_, target_vocabulary_;
     Layout layout_;
     Lowering lowering_;

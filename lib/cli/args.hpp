@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "mapsound/check.hpp"
+
 namespace mapsound::cli {
 
 // The most worker threads --jobs accepts.  Each job is a thread with its own
@@ -33,6 +35,13 @@ std::optional<int> jobs_option(const std::vector<std::string>& args, std::size_t
 // prints "mapsound COMMAND: OPTION needs a value" and returns nullopt.
 std::optional<std::string> text_option(const std::vector<std::string>& args, std::size_t& i,
                                        const std::string& command);
+
+// --reference PART: the value after args[i] (i moves onto it) selects the
+// plain reference encoding of one optimisation in 'options' (closure,
+// scope-trees, thread-order, spurious, or all of them).  On a missing or
+// unknown part, prints why to stderr and returns false.
+bool reference_option(const std::vector<std::string>& args, std::size_t& i, const std::string& command,
+                      check::Options& options);
 
 // Whether args asks for help (-h or --help anywhere).
 bool asks_for_help(const std::vector<std::string>& args);

@@ -39,12 +39,6 @@ double peak_memory_mib() {
     return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
-std::string fixed(double v, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
 std::string verdict_line(const check::AxiomResult& r) {
     switch (r.verdict) {
         case check::Verdict::holds: return "holds up to " + std::to_string(r.events) + " events";
@@ -63,15 +57,6 @@ std::string agreement_text(const ExpectationCheck& e) {
         case Agreement::stopped: return "untested (stopped before a verdict)";
     }
     return "?";
-}
-
-std::string statistics_json(const check::Statistics& s) {
-    return "{\"shapes\": " + std::to_string(s.shapes) + ", \"solver_calls\": " + std::to_string(s.solver_calls) +
-           ", \"spurious\": " + std::to_string(s.spurious) + ", \"racy_programs\": " + std::to_string(s.racy_programs) +
-           ", \"max_variables\": " + std::to_string(s.max_variables) +
-           ", \"max_clauses\": " + std::to_string(s.max_clauses) +
-           ", \"translation_seconds\": " + fixed(s.translation_seconds, 3) +
-           ", \"solve_seconds\": " + fixed(s.solve_seconds, 3) + "}";
 }
 
 // One axiom's outcome as the command reports it.
@@ -105,17 +90,7 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
             a.options.jobs = *n;
         } else if (arg == "--reference") {
             // The plain encodings the optimized ones are checked against.
-            const auto part = text_option(args, i, cmd);
-            if (!part) return 2;
-            const bool all = *part == "all";
-            if (!all && *part != "closure" && *part != "scope-trees" && *part != "thread-order") {
-                std::cerr << "mapsound check: --reference takes closure, scope-trees, thread-order or all, not '"
-                          << *part << "'\n";
-                return 2;
-            }
-            if (all || *part == "closure") a.options.closure = rel::ClosureEncoding::squaring;
-            if (all || *part == "scope-trees") a.options.scope_trees = check::Options::ScopeTrees::enumerated;
-            if (all || *part == "thread-order") a.options.order_equal_threads = false;
+            if (!reference_option(args, i, cmd, a.options)) return 2;
         } else if (arg == "--axiom" || arg == "--output" || arg == "--export-coq") {
             const auto value = text_option(args, i, cmd);
             if (!value) return 2;

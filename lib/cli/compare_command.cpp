@@ -54,6 +54,7 @@ int compare_command(const std::vector<std::string>& args) {
     std::optional<litmus::Dialect> dialect;
     bool json = false;
     std::optional<std::filesystem::path> output;
+    check::Options reference;  // the encoding choices (--reference)
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--events" || a == "--jobs") {
@@ -70,6 +71,8 @@ int compare_command(const std::vector<std::string>& args) {
                 std::cerr << "mapsound compare: --dialect takes c, ptx or audala, not '" << *d << "'\n";
                 return 2;
             }
+        } else if (a == "--reference") {
+            if (!reference_option(args, i, cmd, reference)) return 2;
         } else if (a == "--json") {
             json = true;
         } else if (a == "--output") {
@@ -112,7 +115,7 @@ int compare_command(const std::vector<std::string>& args) {
         for (auto [forbidding, allowing] : {std::pair{0, 1}, std::pair{1, 0}}) {
             const auto checker = check::Checker::comparison(paths[static_cast<std::size_t>(forbidding)],
                                                             paths[static_cast<std::size_t>(allowing)], used, events);
-            check::Options o;
+            check::Options o = reference;
             o.jobs = jobs;
             o.stop = interrupts.token();
             Direction d{name_of(paths[static_cast<std::size_t>(allowing)]),
@@ -156,7 +159,8 @@ int compare_command(const std::vector<std::string>& args) {
             o << (i ? ", " : "") << "{\"allowed_by\": " << json_string(d.allows)
               << ", \"forbidden_by\": " << json_string(d.forbids) << ", \"verdict\": \""
               << (d.result.counterexample ? "found" : d.result.verdict == check::Verdict::holds ? "none" : "unknown")
-              << "\", \"events\": " << d.result.events << ", \"seconds\": " << d.result.seconds;
+              << "\", \"events\": " << d.result.events << ", \"seconds\": " << d.result.seconds
+              << ", \"statistics\": " << statistics_json(d.result.statistics);
             if (d.result.counterexample) o << ", \"litmus\": " << json_string(d.result.counterexample->source_litmus_text);
             if (out) o << ", \"files\": " << json_strings(d.files);
             o << "}";

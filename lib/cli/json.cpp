@@ -75,4 +75,19 @@ std::string json_strings(const std::vector<std::string>& items) {
     return out + "]";
 }
 
+std::string fixed(double v, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, v);
+    return text;
+}
+
+std::string statistics_json(const check::Statistics& s) {
+    return "{\"shapes\": " + std::to_string(s.shapes) + ", \"solver_calls\": " + std::to_string(s.solver_calls) +
+           ", \"spurious\": " + std::to_string(s.spurious) + ", \"racy_programs\": " + std::to_string(s.racy_programs) +
+           ", \"max_variables\": " + std::to_string(s.max_variables) +
+           ", \"max_clauses\": " + std::to_string(s.max_clauses) +
+           ", \"translation_seconds\": " + fixed(s.translation_seconds, 3) +
+           ", \"solve_seconds\": " + fixed(s.solve_seconds, 3) + "}";
+}
+
 }  // namespace mapsound::cli

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "mapsound/check.hpp"
+
 namespace mapsound::cli {
 
 // The JSON string literal for 's' (quotes included), always valid UTF-8
@@ -16,5 +18,12 @@ std::string json_string(const std::string& s);
 
 // A JSON array of json_string()s.
 std::string json_strings(const std::vector<std::string>& items);
+
+// 'v' in fixed notation with 'digits' digits after the point (JSON and text
+// reports alike).
+std::string fixed(double v, int digits);
+
+// A search's statistics as one JSON object (the keys of check::Statistics).
+std::string statistics_json(const check::Statistics& s);
 
 }  // namespace mapsound::cli

@@ -41,12 +41,6 @@ namespace fs = std::filesystem;
 // that a runaway expansion ends in seconds with a message.
 constexpr std::uint64_t kDefaultMaxExecutions = 1000000;
 
-std::string fixed(double v, int digits) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*f", digits, v);
-    return text;
-}
-
 void print_text(const litmus::Verdict& v, bool states) {
     std::cout << "Test " << v.test << " " << (v.ok ? "Ok" : "No") << "\n";
     if (states) {

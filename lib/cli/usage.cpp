@@ -26,8 +26,8 @@ const Command* find(const std::string& name) {
         "                       (default mapsound-out/CHECK-NAME)\n"
         "  --export-coq DIR     after the run, write the Coq proof obligations of the axioms that held to DIR\n"
         "  --race-free-programs a counterexample must be a race-free program, not only a race-free execution\n"
-        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order or all\n"
-        "                       (repeatable)\n"
+        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
+        "                       or all (repeatable)\n"
         "  --progress           show the live progress line on stderr even when it is not a terminal\n"
         "                       (one line per second)\n"
         "  -h, --help           print this help\n";
@@ -37,6 +37,8 @@ const Command* find(const std::string& name) {
         jobs_line +
         "  --json               print the results as one JSON object\n"
         "  --output DIR         write each distinguishing test as a .litmus file and MANIFEST to DIR\n"
+        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
+        "                       or all (repeatable)\n"
         "  -h, --help           print this help\n";
     static const std::string export_options =
         "  -o, --output DIR     the Coq project's directory (required)\n"
@@ -68,10 +70,11 @@ const Command* find(const std::string& name) {
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
          "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
-         "                      [--reference closure|scope-trees|thread-order|all]... [--progress]",
+         "                      [--reference closure|scope-trees|thread-order|spurious|all]... [--progress]",
          "check a compiler mapping up to N source events, axiom by axiom", check_options},
         {"compare",
-         "mapsound compare A.cat B.cat [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]",
+         "mapsound compare A.cat B.cat [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"
+         "                 [--reference PART]...",
          "smallest litmus tests that one model allows and the other forbids", compare_options},
         {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
          "run the check and write its Coq proof obligations to DIR", export_options},

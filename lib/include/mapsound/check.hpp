@@ -247,6 +247,11 @@ struct Options {
     // program of the shape in which the racy execution found is consistent
     // and racy too (default), or alone (the reference).
     enum class RacyExclusion { by_execution, by_program } racy_exclusion = RacyExclusion::by_execution;
+    // A candidate that some lift of the source execution satisfies (the
+    // solver chose the source's witnesses badly) is excluded with every
+    // candidate of the shape for which the same lift is admissible and
+    // satisfying (default), or alone (the reference).
+    enum class SpuriousExclusion { by_lift, by_candidate } spurious_exclusion = SpuriousExclusion::by_lift;
     // When set, shapes are searched by these workers instead of 'jobs'
     // threads, with the same answers; the counterexample of the shape
     // reported is searched again here.  Not with on_shape or
