@@ -165,7 +165,8 @@ TEST_CASE("vulkan: expansion tags storage classes, av/vis, non-private accesses 
     CHECK(p1[3]->has(Tag::semsc0));
     CHECK(p1[4]->has(Tag::nonpriv));
     CHECK(p1[4]->scope == mapsound::exec::Scope::none);
-    // Storage class 2 has no tag in seed 001's model.
+    // Storage class 2 is tagged as the figure's 0 and 1 are.
+    CHECK(p1[5]->has(Tag::sc2));
     CHECK(!p1[5]->has(Tag::sc0));
     CHECK(!p1[5]->has(Tag::sc1));
     CHECK(p1[5]->has(Tag::nonpriv));
@@ -214,6 +215,12 @@ TEST_CASE("vulkan: bad input names file:line:col and what was expected") {
     CHECK(with_row(" ld.atom.acq.gpu.sc0 r0, x ;").find("t.litmus:4:13: expected a qualifier of 'ld'") == 0);
     CHECK(with_row(" st.atom.acq.wg.sc0 x, 1 ;").find("t.litmus:4:2: expected store order '.rel'") == 0);
     CHECK(with_row(" ld.vis.wg.sc0.sc1 r0, x ;").find("t.litmus:4:15: expected at most one storage class (.sc<k>) on 'ld', found '.sc1'") == 0);
+    CHECK(with_row(" ld.vis.wg.sc4 r0, x ;") ==
+          "t.litmus:4:11: expected a storage class from .sc0 to .sc3 (the execution vocabulary's SC0..SC3, "
+          "SEMSC0..SEMSC3), found '.sc4'");
+    CHECK(with_row(" membar.rel.wg.semsc0.semsc7 ;") ==
+          "t.litmus:4:22: expected storage-class semantics from .semsc0 to .semsc3 (the execution vocabulary's "
+          "SC0..SC3, SEMSC0..SEMSC3), found '.semsc7'");
     CHECK(with_row(" membar.wg.semsc0 ;").find("t.litmus:4:2: expected an order (.acq, .rel, .acq_rel)") == 0);
     CHECK(with_row(" cbar.acq_rel 1 ;").find("t.litmus:4:2: expected a scope") == 0);
     CHECK(with_row(" rmw.wg.sc0 r0, x, 1 ;").find("t.litmus:4:2: expected '.atom' on 'rmw.wg.sc0'") == 0);
@@ -314,6 +321,14 @@ TEST_CASE("vulkan model: key verdicts agree with Dartagnan's") {
         // Quorum barriers: two threads open it, the third passes unsynchronized.
         {"VULKAN/Barrier/quorum2-pass.litmus", true},
         {"VULKAN/Barrier/quorum2-fail.litmus", false},
+        // Storage class 2 synchronises like 0 and 1: through a class-2 flag
+        // with fences of semantics 0 and 2 (storage-class-4), and with
+        // atomics sharing semantics 2 (storage-class-6); but a chain of
+        // fences whose semantics change class on the way orders nothing
+        // (storage-class-5, Fig. 9's non-transitivity).
+        {"VULKAN/Manual/storage-class-4.litmus", true},
+        {"VULKAN/Manual/storage-class-5.litmus", false},
+        {"VULKAN/Manual/storage-class-6.litmus", true},
     };
     for (const auto& [file, verdict] : cases) {
         INFO(file);

@@ -14,10 +14,10 @@ namespace {
 
 using rel::TupleSet;
 
-constexpr const char* kTagNames[kTagCount] = {"SUR",  "TEX",    "CON", "ALIAS", "NONPRIV", "SC0",
-                                              "SC1",  "SEMSC0", "SEMSC1", "AV", "VIS",   "SEMAV",
-                                              "SEMVIS", "AVDEVICE", "VISDEVICE", "GLOBAL", "LOCAL",
-                                              "BAR_ARRIVE"};
+constexpr const char* kTagNames[kTagCount] = {"SUR",    "TEX",    "CON",    "ALIAS",  "NONPRIV",  "SC0",
+                                              "SC1",    "SC2",    "SC3",    "SEMSC0", "SEMSC1",   "SEMSC2",
+                                              "SEMSC3", "AV",     "VIS",    "SEMAV",  "SEMVIS",   "AVDEVICE",
+                                              "VISDEVICE", "GLOBAL", "LOCAL", "BAR_ARRIVE"};
 
 constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"WEAK", Order::weak},
                                                         {"RLX", Order::rlx}, {"ACQ", Order::acq},

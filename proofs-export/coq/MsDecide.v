@@ -68,7 +68,7 @@ Record BExecution (E : Type) := {
   bNA : bset E; bWEAK : bset E; bRLX : bset E; bACQ : bset E; bREL : bset E; bACQ_REL : bset E; bSC : bset E;
   bSG : bset E; bCTA : bset E; bCLUSTER : bset E; bQF : bset E; bGPU : bset E; bSYS : bset E;
   bSUR : bset E; bTEX : bset E; bCON : bset E; bALIAS : bset E; bNONPRIV : bset E; bSC0 : bset E; bSC1 : bset E;
-  bSEMSC0 : bset E; bSEMSC1 : bset E; bAV : bset E; bVIS : bset E; bSEMAV : bset E; bSEMVIS : bset E;
+  bSC2 : bset E; bSC3 : bset E; bSEMSC0 : bset E; bSEMSC1 : bset E; bSEMSC2 : bset E; bSEMSC3 : bset E; bAV : bset E; bVIS : bset E; bSEMAV : bset E; bSEMVIS : bset E;
   bAVDEVICE : bset E; bVISDEVICE : bset E; bGLOBAL : bset E; bLOCAL : bset E; bBAR_ARRIVE : bset E;
   bpo : brel E; brmw : brel E; baddr : brel E; bdata : brel E; bctrl : brel E; brf : brel E;
   bat_ : brel E; bvat : brel E;
@@ -85,7 +85,8 @@ Definition exec_of {E} (X : BExecution E) : Execution E := {|
   GPU := to_set (bGPU X); SYS := to_set (bSYS X);
   SUR := to_set (bSUR X); TEX := to_set (bTEX X); CON := to_set (bCON X); ALIAS := to_set (bALIAS X);
   NONPRIV := to_set (bNONPRIV X); SC0 := to_set (bSC0 X); SC1 := to_set (bSC1 X);
-  SEMSC0 := to_set (bSEMSC0 X); SEMSC1 := to_set (bSEMSC1 X); AV := to_set (bAV X); VIS := to_set (bVIS X);
+  SC2 := to_set (bSC2 X); SC3 := to_set (bSC3 X);
+  SEMSC0 := to_set (bSEMSC0 X); SEMSC1 := to_set (bSEMSC1 X); SEMSC2 := to_set (bSEMSC2 X); SEMSC3 := to_set (bSEMSC3 X); AV := to_set (bAV X); VIS := to_set (bVIS X);
   SEMAV := to_set (bSEMAV X); SEMVIS := to_set (bSEMVIS X); AVDEVICE := to_set (bAVDEVICE X);
   VISDEVICE := to_set (bVISDEVICE X); GLOBAL := to_set (bGLOBAL X); LOCAL := to_set (bLOCAL X); BAR_ARRIVE := to_set (bBAR_ARRIVE X);
   po := to_rel (bpo X); rmw := to_rel (brmw X); addr := to_rel (baddr X); data := to_rel (bdata X);
@@ -106,7 +107,9 @@ Record xreflects {E} (Xb : BExecution E) (X : Execution E) : Prop := {
   xr_SUR : reflects1 (bSUR Xb) (SUR X); xr_TEX : reflects1 (bTEX Xb) (TEX X); xr_CON : reflects1 (bCON Xb) (CON X);
   xr_ALIAS : reflects1 (bALIAS Xb) (ALIAS X); xr_NONPRIV : reflects1 (bNONPRIV Xb) (NONPRIV X);
   xr_SC0 : reflects1 (bSC0 Xb) (SC0 X); xr_SC1 : reflects1 (bSC1 Xb) (SC1 X);
+  xr_SC2 : reflects1 (bSC2 Xb) (SC2 X); xr_SC3 : reflects1 (bSC3 Xb) (SC3 X);
   xr_SEMSC0 : reflects1 (bSEMSC0 Xb) (SEMSC0 X); xr_SEMSC1 : reflects1 (bSEMSC1 Xb) (SEMSC1 X);
+  xr_SEMSC2 : reflects1 (bSEMSC2 Xb) (SEMSC2 X); xr_SEMSC3 : reflects1 (bSEMSC3 Xb) (SEMSC3 X);
   xr_AV : reflects1 (bAV Xb) (AV X); xr_VIS : reflects1 (bVIS Xb) (VIS X);
   xr_SEMAV : reflects1 (bSEMAV Xb) (SEMAV X); xr_SEMVIS : reflects1 (bSEMVIS Xb) (SEMVIS X);
   xr_AVDEVICE : reflects1 (bAVDEVICE Xb) (AVDEVICE X); xr_VISDEVICE : reflects1 (bVISDEVICE Xb) (VISDEVICE X);
@@ -667,7 +670,8 @@ Definition fin_lvl : finite Lvl.
 Proof. refine {| elems := [L_SG; L_CTA; L_CLUSTER; L_QF; L_GPU; L_SYS]; eqb := Lvl_beq; eqb_eq := Lvl_beq_iff |}.
   intros []; simpl; tauto. Defined.
 Definition fin_tag : finite Tag.
-Proof. refine {| elems := [T_SUR; T_TEX; T_CON; T_ALIAS; T_NONPRIV; T_SC0; T_SC1; T_SEMSC0; T_SEMSC1; T_AV; T_VIS;
+Proof. refine {| elems := [T_SUR; T_TEX; T_CON; T_ALIAS; T_NONPRIV; T_SC0; T_SC1; T_SC2; T_SC3; T_SEMSC0; T_SEMSC1;
+                          T_SEMSC2; T_SEMSC3; T_AV; T_VIS;
                           T_SEMAV; T_SEMVIS; T_AVDEVICE; T_VISDEVICE; T_GLOBAL; T_LOCAL; T_BAR_ARRIVE];
                 eqb := Tag_beq; eqb_eq := Tag_beq_iff |}.
   intros []; simpl; tauto. Defined.
@@ -694,7 +698,8 @@ Definition b_scope_set (l : Lvl) : bset E :=
 Definition b_tag_set (t : Tag) : bset E :=
   match t with
   | T_SUR => bSUR Xb | T_TEX => bTEX Xb | T_CON => bCON Xb | T_ALIAS => bALIAS Xb | T_NONPRIV => bNONPRIV Xb
-  | T_SC0 => bSC0 Xb | T_SC1 => bSC1 Xb | T_SEMSC0 => bSEMSC0 Xb | T_SEMSC1 => bSEMSC1 Xb | T_AV => bAV Xb
+  | T_SC0 => bSC0 Xb | T_SC1 => bSC1 Xb | T_SC2 => bSC2 Xb | T_SC3 => bSC3 Xb | T_SEMSC0 => bSEMSC0 Xb
+  | T_SEMSC1 => bSEMSC1 Xb | T_SEMSC2 => bSEMSC2 Xb | T_SEMSC3 => bSEMSC3 Xb | T_AV => bAV Xb
   | T_VIS => bVIS Xb | T_SEMAV => bSEMAV Xb | T_SEMVIS => bSEMVIS Xb | T_AVDEVICE => bAVDEVICE Xb
   | T_VISDEVICE => bVISDEVICE Xb | T_GLOBAL => bGLOBAL Xb | T_LOCAL => bLOCAL Xb | T_BAR_ARRIVE => bBAR_ARRIVE Xb
   end.

@@ -23,7 +23,7 @@ Record Execution (E : Type) := {
   SG : set E; CTA : set E; CLUSTER : set E; QF : set E; GPU : set E; SYS : set E;
   (* further tags: proxies, Vulkan and OpenCL qualifiers (exec.hpp, Tag) *)
   SUR : set E; TEX : set E; CON : set E; ALIAS : set E; NONPRIV : set E; SC0 : set E; SC1 : set E;
-  SEMSC0 : set E; SEMSC1 : set E; AV : set E; VIS : set E; SEMAV : set E; SEMVIS : set E;
+  SC2 : set E; SC3 : set E; SEMSC0 : set E; SEMSC1 : set E; SEMSC2 : set E; SEMSC3 : set E; AV : set E; VIS : set E; SEMAV : set E; SEMVIS : set E;
   AVDEVICE : set E; VISDEVICE : set E; GLOBAL : set E; LOCAL : set E; BAR_ARRIVE : set E;
   (* program order, read-modify-write pairs, dependencies, reads-from *)
   po : rel E; rmw : rel E; addr : rel E; data : rel E; ctrl : rel E; rf : rel E;
@@ -47,7 +47,8 @@ Arguments SG {E} _ _.  Arguments CTA {E} _ _.  Arguments CLUSTER {E} _ _.  Argum
 Arguments GPU {E} _ _.  Arguments SYS {E} _ _.
 Arguments SUR {E} _ _.  Arguments TEX {E} _ _.  Arguments CON {E} _ _.  Arguments ALIAS {E} _ _.
 Arguments NONPRIV {E} _ _.  Arguments SC0 {E} _ _.  Arguments SC1 {E} _ _.  Arguments SEMSC0 {E} _ _.
-Arguments SEMSC1 {E} _ _.  Arguments AV {E} _ _.  Arguments VIS {E} _ _.  Arguments SEMAV {E} _ _.
+Arguments SEMSC1 {E} _ _.  Arguments SC2 {E} _ _.  Arguments SC3 {E} _ _.  Arguments SEMSC2 {E} _ _.
+Arguments SEMSC3 {E} _ _.  Arguments AV {E} _ _.  Arguments VIS {E} _ _.  Arguments SEMAV {E} _ _.
 Arguments SEMVIS {E} _ _.  Arguments AVDEVICE {E} _ _.  Arguments VISDEVICE {E} _ _.
 Arguments GLOBAL {E} _ _.  Arguments LOCAL {E} _ _.  Arguments BAR_ARRIVE {E} _ _.
 Arguments po {E} _ _ _.  Arguments rmw {E} _ _ _.  Arguments addr {E} _ _ _.  Arguments data {E} _ _ _.
@@ -61,7 +62,8 @@ Arguments same_barrier {E} _ _ _.
 Inductive Kind := K_R | K_W | K_F | K_BAR.
 Inductive Ord := O_NA | O_WEAK | O_RLX | O_ACQ | O_REL | O_ACQ_REL | O_SC.
 Inductive Lvl := L_SG | L_CTA | L_CLUSTER | L_QF | L_GPU | L_SYS.
-Inductive Tag := T_SUR | T_TEX | T_CON | T_ALIAS | T_NONPRIV | T_SC0 | T_SC1 | T_SEMSC0 | T_SEMSC1
+Inductive Tag := T_SUR | T_TEX | T_CON | T_ALIAS | T_NONPRIV | T_SC0 | T_SC1 | T_SC2 | T_SC3 | T_SEMSC0 | T_SEMSC1
+               | T_SEMSC2 | T_SEMSC3
                | T_AV | T_VIS | T_SEMAV | T_SEMVIS | T_AVDEVICE | T_VISDEVICE | T_GLOBAL | T_LOCAL | T_BAR_ARRIVE.
 
 Section Families.
@@ -82,7 +84,8 @@ Definition scope_set (l : Lvl) : set E :=
 Definition tag_set (t : Tag) : set E :=
   match t with
   | T_SUR => SUR X | T_TEX => TEX X | T_CON => CON X | T_ALIAS => ALIAS X | T_NONPRIV => NONPRIV X
-  | T_SC0 => SC0 X | T_SC1 => SC1 X | T_SEMSC0 => SEMSC0 X | T_SEMSC1 => SEMSC1 X | T_AV => AV X
+  | T_SC0 => SC0 X | T_SC1 => SC1 X | T_SC2 => SC2 X | T_SC3 => SC3 X | T_SEMSC0 => SEMSC0 X
+  | T_SEMSC1 => SEMSC1 X | T_SEMSC2 => SEMSC2 X | T_SEMSC3 => SEMSC3 X | T_AV => AV X
   | T_VIS => VIS X | T_SEMAV => SEMAV X | T_SEMVIS => SEMVIS X | T_AVDEVICE => AVDEVICE X
   | T_VISDEVICE => VISDEVICE X | T_GLOBAL => GLOBAL X | T_LOCAL => LOCAL X | T_BAR_ARRIVE => BAR_ARRIVE X
   end.

@@ -40,10 +40,14 @@ enum class Tag : unsigned {
     con,       // CON: PTX constant proxy (cold, fence.proxy.constant)
     alias,     // ALIAS: PTX fence.proxy.alias
     nonpriv,   // NONPRIV: Vulkan non-private access
-    sc0,       // SC0, SC1: Vulkan storage class of an access
+    sc0,       // SC0 .. SC3: Vulkan storage class of an access
     sc1,
-    semsc0,    // SEMSC0, SEMSC1: Vulkan storage-class semantics
+    sc2,
+    sc3,
+    semsc0,    // SEMSC0 .. SEMSC3: Vulkan storage-class semantics
     semsc1,
+    semsc2,
+    semsc3,
     av,        // AV, VIS: Vulkan availability / visibility of an access
     vis,
     semav,     // SEMAV, SEMVIS: Vulkan availability / visibility semantics
