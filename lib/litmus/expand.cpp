@@ -306,6 +306,38 @@ private:
 
     void compute_domains() {
         seed_domains();
+        grow_domains();
+        // A value the final condition (or filter) names that no cell can
+        // hold may still be read out of thin air: a cycle of reads and
+        // writes that pass it along (VULKAN/Manual/OOTA, r0 = r1 = 42).  The
+        // model decides whether such a cycle is consistent (no-thin-air
+        // axioms forbid it; Vulkan's model and C11 do not), so every cell
+        // may also hold it.  Tests whose condition names only values the
+        // program can produce are unaffected.
+        std::set<std::int64_t> named;
+        if (x_.test.condition) collect_constants(x_.test.condition->expr, named);
+        if (x_.test.filter) collect_constants(*x_.test.filter, named);
+        for (const auto& d : x_.domains)
+            for (std::int64_t v : d) named.erase(v);
+        if (named.empty()) return;
+        for (auto& d : x_.domains) {
+            d.insert(d.end(), named.begin(), named.end());
+            std::sort(d.begin(), d.end());
+            d.erase(std::unique(d.begin(), d.end()), d.end());
+        }
+        check_domains();
+        grow_domains();
+    }
+
+    static void collect_constants(const CondExpr& e, std::set<std::int64_t>& into) {
+        for (const Term* t : {&e.lhs, &e.rhs})
+            if (e.kind == CondExpr::Kind::compare)
+                if (const auto* n = std::get_if<std::int64_t>(t)) into.insert(*n);
+        for (const auto& o : e.operands) collect_constants(o, into);
+    }
+
+    // The fixpoint: values that runs can store, given the domains so far.
+    void grow_domains() {
         for (;;) {
             std::vector<RunTree> trees(x_.test.threads.size());
             for (std::size_t t = 0; t < x_.test.threads.size(); ++t) {
