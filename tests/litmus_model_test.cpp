@@ -19,6 +19,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@
 #include "mapsound/model.hpp"
 
 #include "litmus_test_support.hpp"
+#include "mapsound/litmus/expand.hpp"
+#include "test_skip.hpp"
 
 namespace {
 
@@ -201,4 +204,67 @@ TEST_CASE("ptx mutants: per-scope coherence orders the .cluster writes of one cl
         CHECK_FALSE(ok("MP+rel-acq-cluster-one-cluster.litmus", no_cluster_clause));
         CHECK(ok("MP+rel-acq-cluster-two-clusters.litmus", no_cluster_clause));
     }
+}
+
+// Free reads (ExpandOptions::free_reads), which litmus mode falls back to
+// when a test has more than a few hundred pre-executions, against every
+// value enumerated: on every test of the development suite that has a
+// load whose register nothing reads, under the model its expected table
+// names, the same verdict, the same numbers of executions on each side of
+// the condition and the same final states (a free read's register then
+// holds the value of the write it reads from).
+TEST_CASE("free reads: the same verdicts, execution counts and final states as every value enumerated") {
+#ifdef MAPSOUND_LITMUS_SUITE_DIR
+    const fs::path suite = MAPSOUND_LITMUS_SUITE_DIR;
+#else
+    const fs::path suite;
+#endif
+    std::error_code ec;
+    if (suite.empty() || !fs::is_directory(suite, ec))
+        return mapsound::testing::skip("no development litmus suite at " + suite.string());
+    std::map<std::string, model::Model> models;
+    std::size_t compared = 0, beyond = 0;
+    for (const auto& table : fs::directory_iterator(suite)) {
+        const std::string name = table.path().filename().string();
+        if (name.rfind("expected-", 0) != 0 || table.path().extension() != ".csv") continue;
+        std::ifstream in(table.path());
+        std::string line;
+        while (std::getline(in, line)) {
+            const auto c1 = line.find(','), c2 = line.rfind(',');
+            if (c1 == std::string::npos || c1 == c2 || line.rfind("test,", 0) == 0) continue;
+            const std::string test_file = line.substr(0, c1), model_name = line.substr(c1 + 1, c2 - c1 - 1);
+            if (!fs::exists(models_dir / (model_name + ".cat"))) continue;
+            const litmus::LitmusTest test = litmus::parse_litmus_file(suite / test_file);
+            if (!litmus::has_free_reads(test)) continue;
+            CAPTURE(test_file);
+            CAPTURE(model_name);
+            auto it = models.find(model_name);
+            if (it == models.end()) it = models.emplace(model_name, load(model_name + ".cat")).first;
+            litmus::RunOptions explicit_values;
+            explicit_values.states = true;
+            explicit_values.free_reads_fallback = false;
+            // Over this, the test is not compared (the xf-barrier tests).
+            explicit_values.expand.budget.max_executions = 500;
+            litmus::Verdict every;
+            try {
+                every = litmus::run_litmus(test, it->second, explicit_values);
+            } catch (const litmus::BudgetExceeded&) {
+                ++beyond;
+                continue;
+            }
+            litmus::RunOptions free = explicit_values;
+            free.free_reads_fallback = true;
+            free.expand.free_reads = true;
+            free.expand.budget.max_executions = 0;
+            const litmus::Verdict v = litmus::run_litmus(test, it->second, free);
+            CHECK(v.ok == every.ok);
+            CHECK(v.positive == every.positive);
+            CHECK(v.negative == every.negative);
+            CHECK(v.states == every.states);
+            CHECK(v.candidates <= every.candidates);
+            ++compared;
+        }
+    }
+    CHECK(compared > 100);
+    MESSAGE(compared << " (test, model) pairs compared, " << beyond << " over the explicit budget");
 }

@@ -200,7 +200,7 @@ rel::Formula bound_reads_from(const PreExecution& x, const rel::Relation& rf, re
         reads.add(r);
         for (std::size_t w = 0; w < n; ++w)
             if (x.events[w].kind == EventKind::write && x.events[w].location == x.events[r].location &&
-                x.events[w].value == x.events[r].value)
+                (x.events[r].any_value || x.events[w].value == x.events[r].value))
                 candidates.add(w, r);
     }
     bounds.bound(rf, TupleSet(n, 2), candidates);

@@ -32,6 +32,50 @@ namespace detail {
 
 namespace {
 
+// The registers that some instruction of 'th' reads: value operands,
+// address offsets, a compare-exchange's expected register, barrier operands.
+std::set<std::string> registers_read(const Thread& th) {
+    std::set<std::string> out;
+    auto operand = [&](const Operand& o) {
+        if (const auto* r = std::get_if<Register>(&o)) out.insert(r->name);
+    };
+    auto address = [&](const Address& a) {
+        if (a.offset) operand(*a.offset);
+    };
+    for (const Instruction& i : th.code)
+        std::visit(
+            [&](const auto& ins) {
+                using I = std::decay_t<decltype(ins)>;
+                if constexpr (std::is_same_v<I, Load>) {
+                    address(ins.addr);
+                } else if constexpr (std::is_same_v<I, Store>) {
+                    address(ins.addr);
+                    operand(ins.value);
+                } else if constexpr (std::is_same_v<I, Rmw>) {
+                    address(ins.addr);
+                    operand(ins.value);
+                    if (ins.expected) operand(*ins.expected);
+                } else if constexpr (std::is_same_v<I, CompareExchange>) {
+                    address(ins.addr);
+                    if (const auto* r = std::get_if<Register>(&ins.expected)) out.insert(r->name);
+                    if (const auto* a = std::get_if<Address>(&ins.expected)) address(*a);
+                    operand(ins.desired);
+                } else if constexpr (std::is_same_v<I, Barrier>) {
+                    operand(ins.id);
+                    if (ins.resource) operand(*ins.resource);
+                    if (ins.thread_count) operand(*ins.thread_count);
+                } else if constexpr (std::is_same_v<I, RegOp>) {
+                    operand(ins.lhs);
+                    if (ins.rhs) operand(*ins.rhs);
+                } else if constexpr (std::is_same_v<I, Branch>) {
+                    operand(ins.lhs);
+                    operand(ins.rhs);
+                }
+            },
+            i);
+    return out;
+}
+
 std::string seconds_text(double s) {
     std::string t = std::to_string(s);
     t.erase(t.find_last_not_of('0') + 1);
@@ -181,6 +225,7 @@ private:
         for (std::size_t t = 0; t < x_.test.threads.size(); ++t) {
             ExpansionContext::ThreadInfo& info = x_.threads[t];
             const Thread& th = x_.test.threads[t];
+            info.read = registers_read(th);
             auto note_operand = [&](const Operand& o) {
                 if (const auto* r = std::get_if<Register>(&o)) info.registers.insert(r->name);
             };
@@ -412,6 +457,7 @@ private:
         Candidate c = assemble(runs, pick);
         Candidate grouped;
         grouped.registers = c.registers;
+        grouped.read_registers = c.read_registers;
         return for_each_barrier_grouping(x_, c.pre, [&](const exec::PreExecution& pre) {
             x_.count_candidate();
             grouped.pre = pre;
@@ -448,6 +494,9 @@ private:
             shift(r.data, pre.data);
             shift(r.ctrl, pre.ctrl);
             c.registers.push_back(r.registers);
+            std::map<std::string, int> read;
+            for (const auto& [name, e] : r.read_registers) read[name] = e + base;
+            c.read_registers.push_back(std::move(read));
         }
         return c;
     }
@@ -456,6 +505,15 @@ private:
 }  // namespace
 
 }  // namespace detail
+
+bool has_free_reads(const LitmusTest& test) {
+    for (const Thread& th : test.threads) {
+        const std::set<std::string> read = detail::registers_read(th);
+        for (const Instruction& i : th.code)
+            if (const auto* l = std::get_if<Load>(&i); l && !read.count(l->dest.name)) return true;
+    }
+    return false;
+}
 
 void expand_each(const LitmusTest& test, const ExpandOptions& options,
                  const std::function<bool(const Candidate&)>& visit) {

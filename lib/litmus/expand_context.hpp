@@ -46,6 +46,7 @@ struct Run {
     std::vector<exec::Event> events;
     std::vector<std::pair<int, int>> rmw, addr, data, ctrl;
     std::map<std::string, std::int64_t> registers;
+    std::map<std::string, int> read_registers;  // free reads (ExpandOptions::free_reads): register -> event
     ValueSet writes;  // (cell, value) of every write
     ValueSet needs;   // (cell, value) read, neither initial nor written earlier by this run
 };
@@ -62,6 +63,7 @@ struct RunState {
     std::size_t pc = 0;
     std::map<std::string, std::int64_t> regs;
     std::map<std::string, DepSet> deps;
+    std::map<std::string, int> free_regs;  // registers holding a free read's value: register -> event
     DepSet ctrl;  // reads that some evaluated branch condition depended on
     std::map<std::size_t, int> back_jumps;  // per jump instruction
     std::vector<exec::Event> events;
@@ -93,6 +95,7 @@ public:
     struct ThreadInfo {
         std::map<std::string, std::size_t, std::less<>> labels;
         std::set<std::string> registers;  // named in the code or initialized
+        std::set<std::string> read;       // read by some instruction (an operand)
         std::map<std::string, std::int64_t> initial;
     };
 

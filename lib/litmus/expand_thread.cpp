@@ -199,7 +199,10 @@ const Thread& ThreadExplorer::thread() const { return x_.test.threads[static_cas
 
 std::int64_t ThreadExplorer::value(const RunState& s, const Operand& o) const {
     if (const auto* n = std::get_if<std::int64_t>(&o)) return *n;
-    auto it = s.regs.find(std::get<Register>(o).name);
+    const std::string& name = std::get<Register>(o).name;
+    // A free read's register is one that no instruction reads.
+    if (s.free_regs.count(name)) throw std::logic_error("expand: P" + std::to_string(t_) + " reads '" + name + "', held by a free read");
+    auto it = s.regs.find(name);
     return it == s.regs.end() ? 0 : it->second;
 }
 
@@ -212,6 +215,7 @@ DepSet ThreadExplorer::deps(const RunState& s, const Operand& o) const {
 void ThreadExplorer::set_reg(RunState& s, const Register& r, std::int64_t v, DepSet d) const {
     s.regs[r.name] = v;
     s.deps[r.name] = std::move(d);
+    s.free_regs.erase(r.name);
 }
 
 int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const {
@@ -290,6 +294,7 @@ void ThreadExplorer::finish(const RunState& s) {
     r.data = s.data;
     r.ctrl = s.ctrl_pairs;
     for (const std::string& name : x_.threads[static_cast<std::size_t>(t_)].registers) r.registers[name] = s.regs.at(name);
+    r.read_registers = s.free_regs;
     // Two paths that end in the same events, dependencies and registers are
     // the same run; a key string compares all of that.
     std::string key;
@@ -298,6 +303,7 @@ void ThreadExplorer::finish(const RunState& s) {
         num(static_cast<int>(e.kind));
         num(e.location);
         num(e.value);
+        num(e.any_value ? 1 : 0);
         num(static_cast<int>(e.order));
         num(static_cast<int>(e.scope));
         num(e.barrier);
@@ -316,6 +322,10 @@ void ThreadExplorer::finish(const RunState& s) {
         key.append(name).push_back('=');
         num(v);
     }
+    for (const auto& [name, e] : r.read_registers) {
+        key.append(name).push_back('<');
+        num(e);
+    }
     if (!seen_.insert(key).second) return;
     // A read needs another thread's write unless it returns the initial
     // value or one its own thread wrote before it (a po-later write of the
@@ -324,7 +334,7 @@ void ThreadExplorer::finish(const RunState& s) {
     for (const Event& e : r.events) {
         const CellValue cv{e.location, e.value};
         if (e.kind == EventKind::write) written.insert(cv);
-        if (e.kind == EventKind::read && e.value != x_.memory.init[static_cast<std::size_t>(e.location)] &&
+        if (e.kind == EventKind::read && !e.any_value && e.value != x_.memory.init[static_cast<std::size_t>(e.location)] &&
             !written.count(cv))
             r.needs.push_back(cv);
     }
@@ -338,6 +348,21 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
     DepSet addr_deps;
     const int cell = cell_of(s, l.addr, addr_deps);
     const Tag tag = tag_of(l.order, l.scope, l.qualifiers);
+    // A free read (ExpandOptions::free_reads; not while the value domains
+    // are computed, whose run trees need the values): one event, no value.
+    if (runs_ && x_.options.free_reads && !x_.threads[static_cast<std::size_t>(t_)].read.count(l.dest.name)) {
+        const int e = add_event(s, EventKind::read, cell, 0, tag, addr_deps, "");
+        s.events[static_cast<std::size_t>(e)].any_value = true;
+        std::string& label = s.events[static_cast<std::size_t>(e)].label;
+        const std::string written = " " + x_.memory.names[static_cast<std::size_t>(cell)] + "=0";
+        if (const auto at = label.find(written); at != std::string::npos) label.replace(at + written.size() - 1, 1, "?");
+        name_virtual(s, e, l.addr);
+        set_reg(s, l.dest, 0, DepSet{e});
+        s.free_regs[l.dest.name] = e;
+        ++s.pc;
+        forked.push_back(std::move(s));
+        return;
+    }
     const std::vector<std::int64_t>& domain = x_.domains[static_cast<std::size_t>(cell)];
     for (std::size_t i = 0; i < domain.size(); ++i) {
         const std::int64_t v = domain[i];

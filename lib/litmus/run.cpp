@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -23,14 +24,16 @@ struct Shown {
 struct FinalState {
     const Candidate& candidate;
     std::vector<std::int64_t> memory;  // per cell; absent cells read as initial
+    // The registers: the candidate's, or with its free reads' values filled in.
+    const std::vector<std::map<std::string, std::int64_t>>* registers = &candidate.registers;
 
     std::int64_t value(const Term& term, const std::string& source) const {
         if (auto constant = std::get_if<std::int64_t>(&term)) return *constant;
         if (auto reg = std::get_if<RegisterRef>(&term)) {
-            if (reg->thread < 0 || static_cast<std::size_t>(reg->thread) >= candidate.registers.size())
+            if (reg->thread < 0 || static_cast<std::size_t>(reg->thread) >= registers->size())
                 throw std::runtime_error(source + ": condition names thread " + std::to_string(reg->thread) +
                                          ", which does not exist");
-            const auto& regs = candidate.registers[static_cast<std::size_t>(reg->thread)];
+            const auto& regs = (*registers)[static_cast<std::size_t>(reg->thread)];
             auto it = regs.find(reg->reg);
             return it == regs.end() ? 0 : it->second;
         }
@@ -59,8 +62,8 @@ struct FinalState {
     // selection, only the registers and cells it names.
     std::string describe(bool with_memory, const Shown* shown) const {
         std::string out;
-        for (std::size_t t = 0; t < candidate.registers.size(); ++t)
-            for (const auto& [reg, v] : candidate.registers[t]) {
+        for (std::size_t t = 0; t < registers->size(); ++t)
+            for (const auto& [reg, v] : (*registers)[t]) {
                 if (shown ? !shown->registers.count({static_cast<int>(t), reg}) : reg.rfind("__", 0) == 0) continue;
                 out.append(std::to_string(t)).append(":").append(reg).append("=").append(std::to_string(v)).append("; ");
             }
@@ -116,7 +119,33 @@ std::string seconds_text(double s) {
 
 }  // namespace
 
-Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options) {
+namespace {
+
+// The registers of 'c' in one execution: a free read's register holds the
+// value of the write it reads from.
+std::vector<std::map<std::string, std::int64_t>> resolved_registers(const Candidate& c, const rel::TupleSet& rf) {
+    const std::size_t n = c.pre.events.size();
+    std::vector<std::size_t> source(n, n);
+    rf.for_each_index([&](std::size_t idx) { source[idx % n] = idx / n; });
+    auto out = c.registers;
+    for (std::size_t t = 0; t < c.read_registers.size(); ++t)
+        for (const auto& [reg, e] : c.read_registers[t]) {
+            const std::size_t w = source[static_cast<std::size_t>(e)];
+            if (w == n) throw std::logic_error("a free read without a write it reads from");
+            out[t][reg] = c.pre.events[w].value;
+        }
+    return out;
+}
+
+bool has_read_registers(const Candidate& c) {
+    return std::any_of(c.read_registers.begin(), c.read_registers.end(), [](const auto& m) { return !m.empty(); });
+}
+
+// One run of litmus mode with 'expand_free_reads' for ExpandOptions::free_reads.
+// 'solver_over' is set when the budget ran out while executions were
+// enumerated (not while pre-executions were).
+Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOptions& options, bool expand_free_reads,
+                 bool& solver_over) {
     const auto start = std::chrono::steady_clock::now();
     const std::string where = (test.source.empty() ? test.name : test.source) + ": test '" + test.name + "'";
     Verdict verdict;
@@ -147,10 +176,12 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         options.progress(p);
     };
     auto over_time = [&]() {
+        solver_over = true;
         throw BudgetExceeded(where + ": time limit of " + seconds_text(budget.seconds) + " s exceeded (" +
                              std::to_string(verdict.candidates) + " pre-executions so far)");
     };
     ExpandOptions expand_options = options.expand;
+    expand_options.free_reads = expand_options.free_reads || expand_free_reads;
     if (options.progress) {
         expand_options.tick = [&] {
             if (options.expand.tick) options.expand.tick();
@@ -223,14 +254,21 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
             rel::enumerate(formula, bounds, [&](const rel::Instance& execution) {
                 ++consistent;
                 ++executions;
-                if (budget.max_executions > 0 && executions > budget.max_executions)
+                if (budget.max_executions > 0 && executions > budget.max_executions) {
+                    solver_over = true;
                     throw BudgetExceeded(where + ": execution limit of " + std::to_string(budget.max_executions) +
                                          " exceeded (more than " + std::to_string(budget.max_executions) +
                                          " consistent executions)");
+                }
                 if (budget.deadline && std::chrono::steady_clock::now() > *budget.deadline) over_time();
                 if (options.cross_check && !rel::evaluate(formula, execution))
                     throw std::logic_error(test.source + ": the solver returned an execution the evaluator rejects");
                 FinalState state{candidate, {}};
+                std::vector<std::map<std::string, std::int64_t>> resolved;
+                if (has_read_registers(candidate)) {
+                    resolved = resolved_registers(candidate, execution.tuples(query.rf));
+                    state.registers = &resolved;
+                }
                 for (std::size_t cell = 0; cell < pre.locations.size(); ++cell) state.memory.push_back(0);
                 if (needs_memory) {
                     execution.tuples(final_writes).for_each_index([&](std::size_t e) {
@@ -280,6 +318,41 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
     verdict.states.assign(states.begin(), states.end());
     verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return verdict;
+}
+
+}  // namespace
+
+Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options) {
+    // Every value enumerated first, within at most kExplicitPreExecutions
+    // pre-executions; a test that needs more is run again with free reads
+    // (ExpandOptions::free_reads: the same executions and final states in
+    // fewer pre-executions) under the caller's budget.  A count, not a
+    // time, so that which way a test is decided never depends on the load.
+    constexpr std::uint64_t kExplicitPreExecutions = 500;
+    bool solver_over = false;
+    if (!options.free_reads_fallback || options.expand.free_reads || !has_free_reads(test))
+        return run_once(test, model, options, false, solver_over);
+    const std::uint64_t budget = options.expand.budget.max_executions;
+    const bool capped = budget == 0 || budget > kExplicitPreExecutions;
+    RunOptions first = options;
+    if (capped) first.expand.budget.max_executions = kExplicitPreExecutions;
+    std::exception_ptr explicit_over;
+    try {
+        return run_once(test, model, first, false, solver_over);
+    } catch (const BudgetExceeded&) {
+        // The caller's own limit on consistent executions or time: a retry
+        // has the same executions.
+        if (solver_over && !capped) throw;
+        explicit_over = std::current_exception();
+    }
+    try {
+        return run_once(test, model, options, true, solver_over);
+    } catch (const BudgetExceeded&) {
+        // Over the budget both ways: the caller's limit as every value
+        // enumerated met it (when it was the limit there).
+        if (!capped) std::rethrow_exception(explicit_over);
+        throw;
+    }
 }
 
 }  // namespace mapsound::litmus

@@ -81,6 +81,10 @@ struct Event {
     // event belongs to (same-barrier relates the events of one instance;
     // without a thread count every event of a barrier is in instance 0).
     int barrier_instance = 0;
+    // Reads only: the value is left open (litmus mode's free reads, see
+    // litmus::ExpandOptions::free_reads): the read may read from any write
+    // of its location, and 'value' means nothing.
+    bool any_value = false;
 
     bool has(Tag t) const { return (tags >> static_cast<unsigned>(t)) & 1U; }
     Event& tag(Tag t) {

@@ -126,6 +126,14 @@ struct ExpandOptions {
     // Called every few thousand steps of expansion, e.g. to show progress;
     // it may throw to stop the expansion.
     std::function<void()> tick;
+    // Free reads: a load into a register that no instruction of its thread
+    // reads (its value can reach only the final condition) takes no value
+    // during expansion: its event has Event::any_value, it may read from
+    // any write of its location, and Candidate::read_registers says which
+    // event the register's final value comes from.  The same executions
+    // with the same final states, in one pre-execution instead of one per
+    // combination of such values (2^36 for VULKAN/Manual/xf-barrier).
+    bool free_reads = false;
 };
 
 // One pre-execution with what the final condition needs.
@@ -135,7 +143,16 @@ struct Candidate {
     // names, and every initialized one) to its final value.  Registers start
     // at 0 unless the init block says otherwise.
     std::vector<std::map<std::string, std::int64_t>> registers;
+    // With ExpandOptions::free_reads: per thread, each register whose final
+    // value is the value its free read reads (an index into pre.events);
+    // 'registers' holds 0 for it.
+    std::vector<std::map<std::string, int>> read_registers;
 };
+
+// Whether some thread of 'test' loads into a register that none of its
+// instructions reads (ExpandOptions::free_reads would leave such a load's
+// value open).
+bool has_free_reads(const LitmusTest& test);
 
 // Memory cells are named like the condition names them: "x" for a scalar
 // (and for a one-element array), "y[1]" for element 1 of a longer array;

@@ -49,6 +49,13 @@ struct RunOptions {
     // states RC11's no-thin-air axiom as a flag).  A name the model has no
     // flag for is an error (std::runtime_error).
     std::vector<std::string> forbidden_flags;
+    // A test with more than 500 pre-executions (or consistent executions)
+    // when every value is enumerated is run again with free reads
+    // (ExpandOptions::free_reads), under expand.budget, when it has a load
+    // whose register nothing reads: the same verdict, counts and states in
+    // fewer pre-executions.  Off: every value enumerated, whatever it
+    // costs (the reference the tests compare free reads with).
+    bool free_reads_fallback = true;
 };
 
 struct Verdict {
@@ -64,7 +71,7 @@ struct Verdict {
 };
 
 // Decides 'test' under 'model'.  Only executions that satisfy the test's
-// filter, if any, count.  Throws model::ModelError for model errors,
+// filter, if any, count (see RunOptions::free_reads_fallback for how).  Throws model::ModelError for model errors,
 // std::runtime_error for tests the model cannot judge (a condition on
 // memory under a model without a 'co' relation), BudgetExceeded when
 // options.expand.budget runs out.
