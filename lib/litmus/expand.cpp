@@ -225,51 +225,19 @@ private:
         for (std::size_t t = 0; t < x_.test.threads.size(); ++t) {
             ExpansionContext::ThreadInfo& info = x_.threads[t];
             const Thread& th = x_.test.threads[t];
+            // The registers: those read, and those written (a load's,
+            // read-modify-write's or compare-exchange's destination, a
+            // register operation's).
             info.read = registers_read(th);
-            auto note_operand = [&](const Operand& o) {
-                if (const auto* r = std::get_if<Register>(&o)) info.registers.insert(r->name);
-            };
-            auto note_address = [&](const Address& a) {
-                if (a.offset) note_operand(*a.offset);
-            };
+            info.registers = info.read;
             for (std::size_t pc = 0; pc < th.code.size(); ++pc) {
-                std::visit(
-                    [&](const auto& ins) {
-                        using I = std::decay_t<decltype(ins)>;
-                        if constexpr (std::is_same_v<I, Load>) {
-                            info.registers.insert(ins.dest.name);
-                            note_address(ins.addr);
-                        } else if constexpr (std::is_same_v<I, Store>) {
-                            note_address(ins.addr);
-                            note_operand(ins.value);
-                        } else if constexpr (std::is_same_v<I, Rmw>) {
-                            if (ins.dest) info.registers.insert(ins.dest->name);
-                            note_address(ins.addr);
-                            note_operand(ins.value);
-                            if (ins.expected) note_operand(*ins.expected);
-                        } else if constexpr (std::is_same_v<I, CompareExchange>) {
-                            if (ins.dest) info.registers.insert(ins.dest->name);
-                            note_address(ins.addr);
-                            if (const auto* r = std::get_if<Register>(&ins.expected)) info.registers.insert(r->name);
-                            if (const auto* a = std::get_if<Address>(&ins.expected)) note_address(*a);
-                            note_operand(ins.desired);
-                        } else if constexpr (std::is_same_v<I, Barrier>) {
-                            note_operand(ins.id);
-                            if (ins.resource) note_operand(*ins.resource);
-                            if (ins.thread_count) note_operand(*ins.thread_count);
-                        } else if constexpr (std::is_same_v<I, RegOp>) {
-                            info.registers.insert(ins.dest.name);
-                            note_operand(ins.lhs);
-                            if (ins.rhs) note_operand(*ins.rhs);
-                        } else if constexpr (std::is_same_v<I, Label>) {
-                            if (!info.labels.emplace(ins.name, pc).second)
-                                x_.fail("P" + std::to_string(t) + " defines label '" + ins.name + "' twice");
-                        } else if constexpr (std::is_same_v<I, Branch>) {
-                            note_operand(ins.lhs);
-                            note_operand(ins.rhs);
-                        }
-                    },
-                    th.code[pc]);
+                const Instruction& i = th.code[pc];
+                if (const auto* l = std::get_if<Load>(&i)) info.registers.insert(l->dest.name);
+                if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) info.registers.insert(r->dest->name);
+                if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) info.registers.insert(c->dest->name);
+                if (const auto* o = std::get_if<RegOp>(&i)) info.registers.insert(o->dest.name);
+                if (const auto* l = std::get_if<Label>(&i); l && !info.labels.emplace(l->name, pc).second)
+                    x_.fail("P" + std::to_string(t) + " defines label '" + l->name + "' twice");
             }
             // Jumps to nowhere are errors even where no run reaches them.
             for (const Instruction& i : th.code) {
