@@ -1,11 +1,12 @@
-// mapsound-work-item-times CHECK --events N [--axiom NAME]...
+// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]
 //
 // Every work item (one shape at one bound, check::WorkItem) of the chosen
 // axioms at bounds 1..N, searched one after another in this process, as an
 // MPI worker rank searches it: one CSV line per item with its wall and CPU
 // seconds.  Every shape of every bound is searched (the sweep of a holding
 // axiom; a failing one stops earlier).  bench/work-items.py turns the lines
-// into the distribution and the list-scheduling projection.
+// into the distribution and the list-scheduling projection.  With --shape K
+// only shape K of bound N is searched (to time one item).
 #include <time.h>
 
 #include <chrono>
@@ -38,20 +39,23 @@ int main(int argc, char** argv) {
     std::string check_path;
     int events = 0;
     std::vector<std::string> axioms;
+    long only_shape = -1;  // --shape K: that shape of the last bound only
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--events" && i + 1 < args.size())
             events = std::atoi(args[++i].c_str());
         else if (args[i] == "--axiom" && i + 1 < args.size())
             axioms.push_back(args[++i]);
+        else if (args[i] == "--shape" && i + 1 < args.size())
+            only_shape = std::atol(args[++i].c_str());
         else if (check_path.empty() && !args[i].empty() && args[i][0] != '-')
             check_path = args[i];
         else {
-            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]...\n";
+            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]\n";
             return 2;
         }
     }
     if (check_path.empty() || events < 1) {
-        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]...\n";
+        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]\n";
         return 2;
     }
     try {
@@ -61,9 +65,10 @@ int main(int argc, char** argv) {
         const check::Options options;
         std::cout << "axiom,bound,shape,shapes,layout,counterexample,wall_seconds,cpu_seconds,variables,clauses\n";
         for (const auto& axiom : axioms) {
-            for (int n = 1; n <= events; ++n) {
+            for (int n = only_shape >= 0 ? events : 1; n <= events; ++n) {
                 bool failed = false;
                 for (const auto& item : checker.work_items(axiom, n, options)) {
+                    if (only_shape >= 0 && item.shape != static_cast<std::size_t>(only_shape)) continue;
                     const auto start = std::chrono::steady_clock::now();
                     const double cpu = thread_cpu_seconds();
                     const check::WorkResult r = checker.search(item, options);
