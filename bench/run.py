@@ -2,6 +2,7 @@
 """Every figure of bench/README.md, reproduced by one command per part.
 
     bench/run.py PART... [--build DIR] [--results DIR] [--jobs K] [--budget S]
+                         [--ranks-events N]
 
 Parts:
   headline      seed 000 Fig. 17 and seed 003 Table 1 beside Alloy
@@ -19,7 +20,9 @@ Parts:
                 at 3, 4 and 5 events, and at 3 with --reference spurious
   differential  the default encoding against every reference on mutant
                 mappings (build/bench/mapsound-differential, two phases)
-  all           every part above, in this order
+  ranks         cxx-to-ptx coherence up to --ranks-events (default 7) with
+                --jobs 1, --jobs 2, mpirun -np 2 and -np 3 (not part of all)
+  all           every part above but goals and ranks, in this order
 
 Each part writes RESULTS/PART/ (default RESULTS: bench/results/YYYY-MM-DD,
 UTC): the outputs of its commands and meta.json with the commit (git
@@ -36,6 +39,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -81,7 +85,7 @@ class Part:
                      "commands": []}
         self.ok = True
 
-    def run(self, argv, output=None, stdout_to=None):
+    def run(self, argv, output=None, stdout_to=None, env=None):
         """Runs argv from the repository root; stdout to RESULTS/PART/stdout_to
         (or the console), stderr to the console.  Records load and time."""
         record = {"argv": argv, "loadavg_before": loadavg()}
@@ -90,9 +94,9 @@ class Part:
         start = time.monotonic()
         if stdout_to:
             with open(os.path.join(self.dir, stdout_to), "w") as out:
-                code = subprocess.run(argv, cwd=ROOT, stdout=out).returncode
+                code = subprocess.run(argv, cwd=ROOT, stdout=out, env=env).returncode
         else:
-            code = subprocess.run(argv, cwd=ROOT).returncode
+            code = subprocess.run(argv, cwd=ROOT, env=env).returncode
         record["wall_s"] = round(time.monotonic() - start, 3)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         # User and system CPU of the command and its children: with a busy
@@ -262,9 +266,51 @@ def part_compare(args, p):
     print("\n".join(lines))
 
 
+def part_ranks(args, p):
+    # Issue 14's scaling table, the measured rows: coherence of
+    # checks/cxx-to-ptx.check up to 7 events as one process (--jobs 1 and
+    # --jobs 2) and under mpirun with 2 and 3 ranks (rank 0 hands out work
+    # items: 1 and 2 workers; 3 ranks oversubscribe these 2 cores).  The
+    # verdicts and counterexample files must be the same; the times are
+    # what this machine gives.
+    mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    flags = ["--axiom", "coherence", "--events", str(args.ranks_events), "--json"]
+    runs = [("jobs-1", [args.mapsound, "check", "checks/cxx-to-ptx.check", "--jobs", "1"]),
+            ("jobs-2", [args.mapsound, "check", "checks/cxx-to-ptx.check", "--jobs", "2"])]
+    if mpirun:
+        for k in (2, 3):
+            runs.append((f"mpirun-np-{k}", [mpirun, "-np", str(k), "--oversubscribe", args.mapsound, "check",
+                                            "checks/cxx-to-ptx.check"]))
+    lines = ["run          wall_s    cpu_s  verdict  events  load_before -> after"]
+    verdicts = set()
+    for name, argv in runs:
+        code = p.run(argv + flags + ["--output", os.path.join(p.dir, name + "-out")], stdout_to=name + ".json",
+                     env=env)
+        cmd = p.meta["commands"][-1]
+        try:
+            with open(os.path.join(p.dir, name + ".json")) as f:
+                doc = json.load(f)
+        except (OSError, json.JSONDecodeError):
+            p.ok = False
+            continue
+        if code not in (0, 1):
+            p.ok = False
+        for r in doc["results"]:
+            verdicts.add((r["axiom"], r["verdict"], r["events"]))
+            lines.append(f"{name:<12} {cmd['wall_s']:>7.1f} {cmd['cpu_s']:>8.1f}  {r['verdict']:<7}  {r['events']:>6}  "
+                         f"{cmd['loadavg_before']} -> {cmd['loadavg_after']}")
+    if len(verdicts) != 1:
+        p.ok = False
+        lines.append(f"verdicts differ: {sorted(verdicts)}")
+    with open(os.path.join(p.dir, "table.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
-         "goals": part_goals, "compare": part_compare}
+         "goals": part_goals, "compare": part_compare, "ranks": part_ranks}
 
 
 def main():
@@ -273,13 +319,14 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="the build folder (default: build)")
     ap.add_argument("--results", help="results folder (default: bench/results/YYYY-MM-DD, UTC)")
     ap.add_argument("--jobs", type=int, default=2, help="worker threads per run (default 2)")
+    ap.add_argument("--ranks-events", type=int, default=7, help="ranks: the bound of the runs (default 7)")
     ap.add_argument("--budget", type=int, default=900, help="headline: seconds per cell before a timeout (default 900)")
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k != "goals"] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

@@ -3,6 +3,7 @@
 
     bench/work-items.py CHECK --events N [--axiom NAME]... [--build DIR]
                         [--results DIR] [--ranks 16,64,256] [--csv FILE]
+                        [--cubes K]
 
 Runs build/bench/mapsound-work-item-times (every work item, one shape at one
 bound, searched one after another in one process, as an MPI worker searches
@@ -91,12 +92,14 @@ def main():
     ap.add_argument("--results")
     ap.add_argument("--ranks", default="1,2,3,16,64,256")
     ap.add_argument("--csv", help="read this CSV instead of running the tool")
+    ap.add_argument("--cubes", type=int, default=0,
+                    help="split shapes as `mapsound check --cubes K` does (default 0: whole shapes)")
     a = ap.parse_args()
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     out = a.results or os.path.join(ROOT, "bench", "results", day, "work-items")
     os.makedirs(out, exist_ok=True)
     name = os.path.splitext(os.path.basename(a.check))[0]
-    tag = f"{name}-{a.events}" + "".join("-" + x for x in a.axiom)
+    tag = f"{name}-{a.events}" + "".join("-" + x for x in a.axiom) + (f"-cubes-{a.cubes}" if a.cubes else "")
     commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                             text=True).stdout.strip()
     load_before = os.getloadavg()
@@ -109,6 +112,8 @@ def main():
         command = [os.path.join(a.build, "bench", "mapsound-work-item-times"), a.check, "--events", str(a.events)]
         for x in a.axiom:
             command += ["--axiom", x]
+        if a.cubes:
+            command += ["--cubes", str(a.cubes)]
         r = subprocess.run(command, capture_output=True, text=True)
         if r.returncode != 0:
             sys.stderr.write(r.stderr)
@@ -122,7 +127,7 @@ def main():
         with open(items_path, "w") as f:
             f.write(text)
     rows = list(csv.DictReader(text.splitlines()))
-    summary = {"check": a.check, "events": a.events, "axioms": a.axiom, "commit": commit, "command": command,
+    summary = {"check": a.check, "events": a.events, "axioms": a.axiom, "cubes": a.cubes, "commit": commit, "command": command,
                "utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                "cpus": os.cpu_count(), "load_average_before": load_before, "load_average_after": load_after,
                "tool_wall_seconds": round(wall, 2),

@@ -1,4 +1,4 @@
-// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]
+// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]
 //
 // Every work item (one shape at one bound, check::WorkItem) of the chosen
 // axioms at bounds 1..N, searched one after another in this process, as an
@@ -6,7 +6,8 @@
 // seconds.  Every shape of every bound is searched (the sweep of a holding
 // axiom; a failing one stops earlier).  bench/work-items.py turns the lines
 // into the distribution and the list-scheduling projection.  With --shape K
-// only shape K of bound N is searched (to time one item).
+// only shape K of bound N is searched (to time one item); with --cubes K
+// shapes are split into cubes as `mapsound check --cubes K` splits them.
 #include <time.h>
 
 #include <chrono>
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
     int events = 0;
     std::vector<std::string> axioms;
     long only_shape = -1;  // --shape K: that shape of the last bound only
+    int cubes = 0;         // --cubes K: check::Options::cube_threads
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--events" && i + 1 < args.size())
             events = std::atoi(args[++i].c_str());
@@ -47,22 +49,25 @@ int main(int argc, char** argv) {
             axioms.push_back(args[++i]);
         else if (args[i] == "--shape" && i + 1 < args.size())
             only_shape = std::atol(args[++i].c_str());
+        else if (args[i] == "--cubes" && i + 1 < args.size())
+            cubes = std::atoi(args[++i].c_str());
         else if (check_path.empty() && !args[i].empty() && args[i][0] != '-')
             check_path = args[i];
         else {
-            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]\n";
+            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n";
             return 2;
         }
     }
     if (check_path.empty() || events < 1) {
-        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K]\n";
+        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n";
         return 2;
     }
     try {
         const check::Checker checker(mapping::load_check(check_path));
         if (axioms.empty())
             for (const auto& a : checker.definition().axioms) axioms.push_back(a.name);
-        const check::Options options;
+        check::Options options;
+        options.cube_threads = cubes;
         std::cout << "axiom,bound,shape,shapes,layout,counterexample,wall_seconds,cpu_seconds,variables,clauses\n";
         for (const auto& axiom : axioms) {
             for (int n = only_shape >= 0 ? events : 1; n <= events; ++n) {

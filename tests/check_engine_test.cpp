@@ -17,6 +17,8 @@
 
 #include "check/lowering.hpp"
 #include "check/shape.hpp"
+#include "check/symbolic.hpp"
+#include "check_test_programs.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/print.hpp"
@@ -250,6 +252,108 @@ TEST_CASE("the optimized encodings agree with their references: scope trees, thr
             if (slow.counterexample) round_trip(c.check, slow);
         }
         if (fast.counterexample) round_trip(c.check, fast);
+    }
+}
+
+TEST_CASE("cube splitting: the same verdicts and smallest sizes, cubes that partition each split shape") {
+    // Options::cube_threads against whole shapes (the reference): the same
+    // verdicts and smallest sizes, every counterexample genuine, the same
+    // answer for any number of jobs, and each split shape's programs
+    // exactly its cubes' (the same shapes' counterexample programs, as the
+    // differential library compares them per layout, on failing cases).
+    check::Options one, two;
+    one.cube_threads = 1;
+    two.cube_threads = 2;
+    struct Case {
+        const char* check;
+        const char* axiom;
+        int events;
+    };
+    const Case cases[] = {{"cxx-to-ptx", "coherence", 4}, {"cxx-to-ptx", "sc", 5}, {"cxx-to-ptx", "thin-air", 4},
+                          {"cxx-to-ptx-sc-load-no-fence", "sc", 4}, {"audala-ptx-relaxed", "consistency", 5}};
+    for (const auto& c : cases) {
+        CAPTURE(c.check);
+        CAPTURE(c.axiom);
+        const auto whole = run_with(c.check, c.axiom, c.events, {});
+        for (const auto* o : {&one, &two}) {
+            CAPTURE(o->cube_threads);
+            const auto cubes = run_with(c.check, c.axiom, c.events, *o);
+            CHECK(cubes.verdict == whole.verdict);
+            CHECK(cubes.events == whole.events);
+            if (cubes.counterexample) round_trip(c.check, cubes);
+            check::Options jobs = *o;
+            jobs.jobs = 2;
+            const auto parallel = run_with(c.check, c.axiom, c.events, jobs);
+            CHECK(parallel.verdict == cubes.verdict);
+            REQUIRE(parallel.counterexample.has_value() == cubes.counterexample.has_value());
+            if (cubes.counterexample) {
+                CHECK(parallel.counterexample->shape == cubes.counterexample->shape);
+                CHECK(parallel.counterexample->source_litmus_text == cubes.counterexample->source_litmus_text);
+            }
+        }
+    }
+    // The split itself: which shapes split, into how many cubes, in order.
+    const auto shapes = check::enumerate_shapes(4, false, false);
+    const std::vector<exec::EventKind> rwf = {exec::EventKind::read, exec::EventKind::write, exec::EventKind::fence};
+    const auto split = check::split_into_cubes(shapes, 2, rwf);
+    std::size_t expected = 0;
+    for (const auto& s : shapes) expected += s.threads.size() > 2 ? 9 : 1;
+    CHECK(split.size() == expected);
+    CHECK(check::split_into_cubes(shapes, 0, rwf).size() == shapes.size());
+    for (const auto& s : split)
+        if (!s.cube.empty()) CHECK(s.threads.size() > 2);
+    const auto last = std::find_if(split.begin(), split.end(), [](const check::Shape& s) { return !s.cube.empty(); });
+    REQUIRE(last != split.end());
+    CHECK(last->to_string() == "[2,1,1] cube(R,R)");
+    CHECK((last + 1)->to_string() == "[2,1,1] cube(R,W)");
+    CHECK((last + 3)->to_string() == "[2,1,1] cube(W,R)");
+    // The checker splits by the three kinds Fig. 11 has rules for.
+    std::size_t items = 0;
+    for (const auto& s : check::enumerate_shapes(4, true, false))
+        items += s.threads.size() > 1 && !s.threads[0].front() ? 3 : 1;
+    CHECK(checker("cxx-to-ptx").work_items("coherence", 4, one).size() == items);
+}
+
+TEST_CASE("cube splitting: a split shape's programs are exactly its cubes', counted") {
+    // The programs of a shape (solutions of SymbolicProblem::program, every
+    // execution relation empty) against the sum over its cubes, and without
+    // the thread-order symmetry against a count made apart from the
+    // encoding (check_test_programs.hpp).  A cube that lost programs, or
+    // two that shared one, changes the sum.
+    const auto def = mapping::load_check(root / "checks" / "cxx-to-ptx.check");
+    const auto source = model::Model::load(def.source_model);
+    const auto target = model::Model::load(def.target_model);
+    const check::Lowering lowering = check::lay_out(mapping::load_mapping(def.mapping));
+    const std::vector<exec::EventKind> rwf = {exec::EventKind::read, exec::EventKind::write, exec::EventKind::fence};
+    auto programs = [&](const check::Shape& shape, const check::EncodingSettings& settings) {
+        const check::SymbolicProblem p(shape, lowering, source, target, settings);
+        rel::Formula f = p.program && p.target_rf.no();
+        for (const auto* m : {&p.source, &p.target})
+            for (const auto& w : m->witnesses) f = f && w.relation.no();
+        return rel::count_solutions(f, p.bounds);
+    };
+    for (const bool ordered : {false, true}) {
+        check::EncodingSettings settings;
+        settings.order_equal_threads = ordered;
+        for (const auto& shape : check::enumerate_shapes(3, false, false)) {
+            CAPTURE(ordered);
+            CAPTURE(shape.to_string());
+            const std::uint64_t whole = programs(shape, settings);
+            if (!ordered) {
+                std::uint64_t listed = 0;
+                const check::SymbolicProblem p(shape, lowering, source, target, settings);
+                check::testing::for_each_program(shape, p.layout(), lowering, settings,
+                                                 [&](const check::testing::Program&) { ++listed; });
+                CHECK(whole == listed);
+            }
+            for (const int k : {1, 2}) {
+                const auto cubes = check::split_into_cubes({shape}, k, rwf);
+                if (cubes.size() == 1) continue;
+                std::uint64_t sum = 0;
+                for (const auto& cube : cubes) sum += programs(cube, settings);
+                CHECK(sum == whole);
+            }
+        }
     }
 }
 

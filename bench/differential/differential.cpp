@@ -20,6 +20,11 @@ std::vector<Encoding> encodings() {
     Encoding spurious{"spurious", {}};
     spurious.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     out.push_back(spurious);
+    // Not a reference but an option (whole shapes are its reference):
+    // shapes split into cubes must give every layout the same outcome.
+    Encoding cubes{"cubes", {}};
+    cubes.options.cube_threads = 1;
+    out.push_back(cubes);
     Encoding all{"all", {}};
     all.options.scope_trees = check::Options::ScopeTrees::enumerated;
     all.options.order_equal_threads = false;

@@ -30,7 +30,9 @@ struct Encoding {
 };
 
 // The default encoding ("default"), then each reference: "scope-trees",
-// "thread-order", "closure", "spurious", "all" (the four at once).
+// "thread-order", "closure", "spurious", then "cubes" (whole shapes split
+// into cubes, Options::cube_threads 1: an option whose reference is the
+// default), and "all" (the four references at once).
 std::vector<Encoding> encodings();
 
 // With Options::race_free_programs: the default exclusion of racy programs

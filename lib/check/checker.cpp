@@ -160,6 +160,22 @@ struct Checker::Impl {
                                                               " has no rule for reads, writes or fences");
     }
 
+    // The shapes (or cubes) of bound n, in the order the sweep searches them.
+    std::vector<Shape> shapes_of(int n, const Options& options) const {
+        const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
+        std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree, settings.cluster);
+        if (options.cube_threads <= 0) return shapes;
+        // The kinds some single-operation rule has, in a fixed order.
+        std::vector<exec::EventKind> kinds;
+        for (auto [kind, source] : {std::pair{exec::EventKind::read, mapping::SourceKind::read},
+                                    std::pair{exec::EventKind::write, mapping::SourceKind::write},
+                                    std::pair{exec::EventKind::fence, mapping::SourceKind::fence}})
+            if (std::any_of(lowering.single.rules.begin(), lowering.single.rules.end(),
+                            [&](const PlacedRule& r) { return r.kind == source; }))
+                kinds.push_back(kind);
+        return split_into_cubes(shapes, options.cube_threads, kinds);
+    }
+
     ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
         ShapeResult out;
         EncodingSettings encoding = settings;
@@ -336,8 +352,7 @@ struct Checker::Impl {
         bool complete = true;  // every bound searched to the end
         std::mutex lock;
         for (int n = 1; n <= bound; ++n) {
-            const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-            const std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree, settings.cluster);
+            const std::vector<Shape> shapes = shapes_of(n, options);
             // The smallest shape index with a counterexample; shapes after
             // it are skipped (unless every shape is searched), shapes before
             // it all finish: the answer does not depend on the number of
@@ -559,9 +574,7 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
 }
 
 std::vector<WorkItem> Checker::work_items(const std::string& axiom, int bound, const Options& options) const {
-    const bool per_scope_tree =
-        impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-    const std::vector<Shape> shapes = enumerate_shapes(bound, impl_->lowering.has_rmw(), per_scope_tree, impl_->settings.cluster);
+    const std::vector<Shape> shapes = impl_->shapes_of(bound, options);
     std::vector<WorkItem> items;
     for (std::size_t i = 0; i < shapes.size(); ++i)
         items.push_back(WorkItem{axiom, bound, i, shapes.size(), shapes[i].to_string()});
@@ -572,9 +585,7 @@ WorkResult Checker::search(const WorkItem& item, const Options& options) const {
     const auto& d = impl_->definition;
     if (std::none_of(d.axioms.begin(), d.axioms.end(), [&](const auto& a) { return a.name == item.axiom; }))
         throw std::invalid_argument("the check " + d.name + " has no axiom '" + item.axiom + "'");
-    const bool per_scope_tree =
-        impl_->settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
-    const std::vector<Shape> shapes = enumerate_shapes(item.bound, impl_->lowering.has_rmw(), per_scope_tree, impl_->settings.cluster);
+    const std::vector<Shape> shapes = impl_->shapes_of(item.bound, options);
     if (item.shape >= shapes.size() || shapes.size() != item.shapes ||
         shapes[item.shape].to_string() != item.shape_text)
         throw std::invalid_argument("work item " + item.to_string() + " names no shape of this check (bound " +

@@ -58,6 +58,44 @@ std::string Shape::to_string() const {
         for (std::size_t t = 0; t < placement.size(); ++t) out += (t ? "," : "") + std::to_string(placement[t].gpu);
         out += ")";
     }
+    if (!cube.empty()) {
+        out += " cube(";
+        for (std::size_t t = 0; t < cube.size(); ++t)
+            out += std::string(t ? "," : "") + (cube[t] == exec::EventKind::read    ? "R"
+                                                : cube[t] == exec::EventKind::write ? "W"
+                                                                                    : "F");
+        out += ")";
+    }
+    return out;
+}
+
+std::vector<Shape> split_into_cubes(const std::vector<Shape>& shapes, int threads,
+                                    const std::vector<exec::EventKind>& kinds) {
+    if (threads <= 0 || kinds.empty()) return shapes;
+    const auto k = static_cast<std::size_t>(threads);
+    std::vector<Shape> out;
+    for (const auto& shape : shapes) {
+        bool split = shape.threads.size() > k;
+        for (std::size_t t = 0; split && t < k; ++t) split = !shape.threads[t].front();
+        if (!split) {
+            out.push_back(shape);
+            continue;
+        }
+        // Every choice of kinds, as a number in base kinds.size() with
+        // thread 0's kind as its most significant digit.
+        std::size_t cubes = 1;
+        for (std::size_t t = 0; t < k; ++t) cubes *= kinds.size();
+        for (std::size_t c = 0; c < cubes; ++c) {
+            Shape cube = shape;
+            cube.cube.assign(k, kinds.front());
+            std::size_t rest = c;
+            for (std::size_t t = k; t-- > 0;) {
+                cube.cube[t] = kinds[rest % kinds.size()];
+                rest /= kinds.size();
+            }
+            out.push_back(std::move(cube));
+        }
+    }
     return out;
 }
 

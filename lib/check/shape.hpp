@@ -19,12 +19,17 @@ struct Shape {
     // threads[t][i]: whether operation i of thread t is a read-modify-write.
     std::vector<std::vector<bool>> threads;
     std::vector<exec::ThreadPlacement> placement;  // one per thread
+    // A cube of the shape (split_into_cubes): cube[t] is the kind (read,
+    // write or fence) of thread t's first operation, a single operation;
+    // threads from cube.size() on are unrestricted.  Empty: the whole shape.
+    std::vector<exec::EventKind> cube;
 
     int events() const;      // single operations count 1, read-modify-writes 2
     int operations() const;
     // e.g. "[1,2*] cta(0,1) gpu(0,0)": thread sizes, '*' marking an RMW,
     // then the placement unless every thread is in CTA 0 of GPU 0 (with
-    // "cluster(...)" between when some thread is not in cluster 0).
+    // "cluster(...)" between when some thread is not in cluster 0), then
+    // the cube, e.g. " cube(R,W)".
     std::string to_string() const;
     // The operations alone, whatever the placement: thread by thread, each
     // operation's events (1, or 2 for a read-modify-write), e.g. "[12,1]"
@@ -39,6 +44,17 @@ struct Shape {
 // shape back (equal operation sequences, and the placement is the same up
 // to renaming CTAs and GPUs).  The solver may then order their contents.
 std::vector<std::size_t> swappable_neighbours(const Shape& shape);
+
+// The shapes with a cube split: each shape with more than 'threads'
+// threads whose first 'threads' threads start with a single operation is
+// replaced, in place, by one cube per choice of the kinds of those first
+// operations among 'kinds' (threads 0, 1, ... in that order, thread 0's
+// kind varying slowest); every other shape stays whole.  The programs of a
+// shape are exactly those of its cubes, so a search over the result covers
+// the same programs in smaller problems (more work items for many
+// workers).  'threads' 0 returns 'shapes' unchanged.
+std::vector<Shape> split_into_cubes(const std::vector<Shape>& shapes, int threads,
+                                    const std::vector<exec::EventKind>& kinds);
 
 // Every shape with exactly 'events' events, once up to renaming threads:
 // threads are listed in a canonical order (non-increasing by their

@@ -3,6 +3,7 @@
 
 #include "mapsound/check.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace mapsound::check {
@@ -253,6 +254,21 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         program = program && union_of(*group, 1).eq(heads);
         for (std::size_t i = 0; i < group->size(); ++i)
             for (std::size_t j = i + 1; j < group->size(); ++j) program = program && ((*group)[i] & (*group)[j]).no();
+    }
+    // A cube: thread t's first operation is of kind shape.cube[t].
+    for (std::size_t t = 0; t < shape.cube.size(); ++t) {
+        const auto first = std::find_if(L.operations.begin(), L.operations.end(),
+                                        [&](const Layout::Operation& op) { return op.thread == static_cast<int>(t); });
+        if (first == L.operations.end() || first->rmw)
+            throw std::invalid_argument("a cube names thread " + std::to_string(t) +
+                                        ", which does not start with a single operation");
+        const mapping::SourceKind kind = shape.cube[t] == EventKind::read    ? mapping::SourceKind::read
+                                         : shape.cube[t] == EventKind::write ? mapping::SourceKind::write
+                                                                             : mapping::SourceKind::fence;
+        std::vector<Expr> of_kind;
+        for (const auto& c : classes)
+            if (!c.rmw && c.rule->kind == kind) of_kind.push_back(c.heads);
+        program = program && rel::constant(set().add(static_cast<std::size_t>(first->head))).in(union_of(of_kind, 1));
     }
     if (heads_single.size() > 0 && single_classes.empty())
         throw std::invalid_argument("the mapping has no rule for reads, writes or fences");

@@ -88,6 +88,10 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
             const auto n = jobs_option(args, i, cmd);
             if (!n) return 2;
             a.options.jobs = *n;
+        } else if (arg == "--cubes") {
+            const auto n = number_option(args, i, cmd, 4, "3^K work items per split shape");
+            if (!n) return 2;
+            a.options.cube_threads = *n;
         } else if (arg == "--reference") {
             // The plain encodings the optimized ones are checked against.
             if (!reference_option(args, i, cmd, a.options)) return 2;

@@ -26,6 +26,9 @@ const Command* find(const std::string& name) {
         "                       (default mapsound-out/CHECK-NAME)\n"
         "  --export-coq DIR     after the run, write the Coq proof obligations of the axioms that held to DIR\n"
         "  --race-free-programs a counterexample must be a race-free program, not only a race-free execution\n"
+        "  --cubes K            split each shape with more than K threads by the kinds (read, write, fence)\n"
+        "                       of its first K threads' first operations: 3^K smaller work items (for many\n"
+        "                       ranks or jobs; same verdicts, the counterexample may differ)\n"
         "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
         "                       or all (repeatable)\n"
         "  --progress           show the live progress line on stderr even when it is not a terminal\n"
@@ -70,7 +73,8 @@ const Command* find(const std::string& name) {
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
          "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
-         "                      [--reference closure|scope-trees|thread-order|spurious|all]... [--progress]",
+         "                      [--reference closure|scope-trees|thread-order|spurious|all]... [--cubes K]\n"
+         "                      [--progress]",
          "check a compiler mapping up to N source events, axiom by axiom", check_options},
         {"compare",
          "mapsound compare A.cat B.cat [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"

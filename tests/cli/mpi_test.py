@@ -46,16 +46,19 @@ def mpi(np, args, extra_env=None):
                + args, extra_env)
 
 
-cases = [("cxx-to-ptx.check", "4"), ("cxx-to-ptx-cta-scope.check", "3")]
-for check, events in cases:
-    single_dir = work / (check + "-single")
+# The last case splits shapes into cubes (--cubes 2): more, smaller work
+# items, and the same output as one process with the same option.
+cases = [("cxx-to-ptx.check", "4", []), ("cxx-to-ptx-cta-scope.check", "3", []),
+         ("cxx-to-ptx.check", "5", ["--cubes", "2"])]
+for number, (check, events, extra) in enumerate(cases):
+    single_dir = work / f"{number}-{check}-single"
     single = run([mapsound, "check", str(source_dir / "checks" / check), "--events", events, "--jobs", "1",
-                  "--output", str(single_dir)])
+                  "--output", str(single_dir)] + extra)
     if "fails at" not in single.stdout:
         failures.append(f"{check}: the single-process run found no failing axiom:\n{single.stdout}{single.stderr}")
     for np in (2, 3):
-        out_dir = work / f"{check}-np{np}"
-        r = mpi(np, [str(source_dir / "checks" / check), "--events", events, "--output", str(out_dir)],
+        out_dir = work / f"{number}-{check}-np{np}"
+        r = mpi(np, [str(source_dir / "checks" / check), "--events", events, "--output", str(out_dir)] + extra,
                 {"MAPSOUND_MPI_TEST_KILL_RANK_AT": "0"})
         if r.returncode != single.returncode:
             failures.append(f"{check} -np {np}: exit {r.returncode}, one process {single.returncode}\n{r.stderr}")

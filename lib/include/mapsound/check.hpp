@@ -252,6 +252,16 @@ struct Options {
     // candidate of the shape for which the same lift is admissible and
     // satisfying (default), or alone (the reference).
     enum class SpuriousExclusion { by_lift, by_candidate } spurious_exclusion = SpuriousExclusion::by_lift;
+    // Cube splitting, for many workers: when > 0, every shape with more
+    // than this many threads whose first 'cube_threads' threads start with
+    // a single operation is searched as one work item per choice of the
+    // kinds (read, write, fence) of those first operations (3^cube_threads
+    // smaller problems covering the same programs; check/shape.hpp
+    // split_into_cubes).  The verdicts and smallest sizes are those of the
+    // whole shapes (0, the default and the reference); a counterexample is
+    // the first cube's that has one, so it may differ from the whole
+    // shape's.  Progress and work items count cubes.
+    int cube_threads = 0;
     // When set, shapes are searched by these workers instead of 'jobs'
     // threads, with the same answers; the counterexample of the shape
     // reported is searched again here.  Not with on_shape or
