@@ -240,24 +240,25 @@ struct Checker::Impl {
         return out;
     }
 
+    // Pairs of the candidate's source events as pairs of the problem's atoms.
+    static rel::TupleSet source_atoms(const SymbolicProblem& p, const Candidate& c, const Pairs& pairs) {
+        rel::TupleSet t(static_cast<std::size_t>(p.layout().size), 2);
+        for (auto [a, b] : pairs)
+            t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
+                  static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
+        return t;
+    }
+
     // Excludes, by the racy execution found, every program of the shape in
     // which it is consistent and racy too (counterexample-guided, as one
     // blocking clause per program would be far too many).
     void exclude_racy(const SymbolicProblem& p, rel::Problem& problem, const Candidate& c,
                       const ProgramExecution& racy) const {
-        const std::size_t n = static_cast<std::size_t>(p.layout().size);
-        auto atoms = [&](const Pairs& pairs) {
-            rel::TupleSet t(n, 2);
-            for (auto [a, b] : pairs)
-                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
-                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
-            return t;
-        };
         std::map<std::string, rel::TupleSet> witnesses;
-        for (const auto& [name, pairs] : racy.witnesses) witnesses.emplace(name, atoms(pairs));
+        for (const auto& [name, pairs] : racy.witnesses) witnesses.emplace(name, source_atoms(p, c, pairs));
         std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
-        const rel::Formula refinement =
-            p.not_racy_with(source, atoms(racy.rf), witnesses, *definition.race_free_flag, constants);
+        const rel::Formula refinement = p.not_racy_with(source, source_atoms(p, c, racy.rf), witnesses,
+                                                        *definition.race_free_flag, constants);
         for (const auto& [relation, value] : constants) problem.add_constant(relation, value);
         problem.add(refinement);
     }
@@ -269,15 +270,8 @@ struct Checker::Impl {
     // excluded alone).
     void exclude_by_lift(const SymbolicProblem& p, rel::Problem& problem, const Candidate& c,
                          const std::map<std::string, Pairs>& lift, const std::string& axiom) const {
-        const std::size_t n = static_cast<std::size_t>(p.layout().size);
         std::map<std::string, rel::TupleSet> witnesses;
-        for (const auto& [name, pairs] : lift) {
-            rel::TupleSet t(n, 2);
-            for (auto [a, b] : pairs)
-                t.add(static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(a)]),
-                      static_cast<std::size_t>(c.source_atom[static_cast<std::size_t>(b)]));
-            witnesses.emplace(name, std::move(t));
-        }
+        for (const auto& [name, pairs] : lift) witnesses.emplace(name, source_atoms(p, c, pairs));
         std::vector<std::pair<rel::Relation, rel::TupleSet>> constants;
         const rel::Formula refinement =
             p.no_satisfying_lift(source, witnesses, axiom, definition.race_free_flag, constants);

@@ -590,21 +590,51 @@ rel::Formula SymbolicProblem::lifting(const model::ModelInstance& lifted) const 
     return co_s.eq(map.join(co_t.closure() & target_vocabulary_.at("int")).join(map.transpose()));
 }
 
-rel::Formula SymbolicProblem::violated(const std::string& name) const {
+namespace {
+
+// The axiom or flag 'name' of the instance 'm' is violated (an axiom
+// fails, a flag fires); for kWholeModel, some axiom fails.
+Formula violated_in(const model::ModelInstance& m, const std::string& name) {
     if (name == kWholeModel) {
-        rel::Formula all = Formula::constant(true);
-        for (const auto& a : source.axioms) all = all && a.holds;
+        Formula all = Formula::constant(true);
+        for (const auto& a : m.axioms) all = all && a.holds;
         return !all;
     }
-    for (const auto& a : source.axioms)
+    for (const auto& a : m.axioms)
         if (a.name == name) return !a.holds;
-    for (const auto& f : source.flags)
+    for (const auto& f : m.flags)
         if (f.name == name) return f.holds;
     std::string names;
-    for (const auto& a : source.axioms) names += (names.empty() ? "" : ", ") + a.name;
-    for (const auto& f : source.flags) names += (names.empty() ? "" : ", ") + f.name + " (flag)";
+    for (const auto& a : m.axioms) names += (names.empty() ? "" : ", ") + a.name;
+    for (const auto& f : m.flags) names += (names.empty() ? "" : ", ") + f.name + " (flag)";
     throw std::invalid_argument("the source model has no axiom or flag '" + name + "'; it has " + names);
 }
+
+// Each witness of 'm' bound to its value in 'witnesses' (throws naming
+// 'caller' when one has none), appended to 'constants'.
+void bind_witnesses(const model::ModelInstance& m, const std::map<std::string, TupleSet>& witnesses,
+                    const char* caller, std::vector<std::pair<Relation, TupleSet>>& constants) {
+    for (const auto& w : m.witnesses) {
+        auto found = witnesses.find(w.name);
+        if (found == witnesses.end())
+            throw std::invalid_argument(std::string(caller) + ": no value for the witness " + w.name);
+        constants.emplace_back(w.relation, found->second);
+    }
+}
+
+// The flag 'name' of the instance 'm' does not fire.
+Formula flag_quiet_in(const model::ModelInstance& m, const std::string& name) {
+    for (const auto& f : m.flags)
+        if (f.name == name) return !f.holds;
+    std::string names;
+    for (const auto& f : m.flags) names += (names.empty() ? "" : ", ") + f.name;
+    throw std::invalid_argument("the source model has no flag '" + name + "'; its flags: " +
+                                (names.empty() ? std::string("none") : names));
+}
+
+}  // namespace
+
+rel::Formula SymbolicProblem::violated(const std::string& name) const { return violated_in(source, name); }
 
 rel::Formula SymbolicProblem::target_events_at_most(int m) const {
     // A sequential counter over the slots: at_least[k] says that k of the
@@ -631,19 +661,12 @@ rel::Formula SymbolicProblem::not_racy_with(const model::Model& source_model, co
     const Expr rf_given = rel::constant(rf);
     v.insert_or_assign("rf", rf_given);
     const model::ModelInstance m = source_model.instantiate(v);
-    for (const auto& w : m.witnesses) {
-        auto found = witnesses.find(w.name);
-        if (found == witnesses.end()) throw std::invalid_argument("not_racy_with: no value for the witness " + w.name);
-        constants.emplace_back(w.relation, found->second);
-    }
+    bind_witnesses(m, witnesses, "not_racy_with", constants);
     // The given rf is a reads-from of this program: from writes to reads of
     // one location, and every read reads from some write.
     const Expr R = v.at("R"), W = v.at("W");
     const Formula reads_from = rf_given.in(W.product(R) & v.at("loc")) && R.in(v.at("_").join(rf_given));
-    Formula raised = Formula::constant(false);
-    for (const auto& f : m.flags)
-        if (f.name == race_flag) raised = f.holds;
-    return !(reads_from && m.consistent() && raised);
+    return !(reads_from && m.consistent() && !flag_quiet_in(m, race_flag));
 }
 
 rel::Formula SymbolicProblem::no_satisfying_lift(const model::Model& source_model,
@@ -651,42 +674,11 @@ rel::Formula SymbolicProblem::no_satisfying_lift(const model::Model& source_mode
                                                  const std::string& axiom, const std::optional<std::string>& race_flag,
                                                  std::vector<std::pair<Relation, TupleSet>>& constants) const {
     const model::ModelInstance m = source_model.instantiate(source_vocabulary_);
-    for (const auto& w : m.witnesses) {
-        auto found = witnesses.find(w.name);
-        if (found == witnesses.end()) throw std::invalid_argument("no_satisfying_lift: no value for the witness " + w.name);
-        constants.emplace_back(w.relation, found->second);
-    }
-    auto named = [&](const std::string& name, bool& is_flag) -> const model::Axiom* {
-        for (const auto& a : m.axioms)
-            if (a.name == name) return is_flag = false, &a;
-        for (const auto& f : m.flags)
-            if (f.name == name) return is_flag = true, &f;
-        throw std::invalid_argument("the source model has no axiom or flag '" + name + "'");
-    };
-    Formula satisfied = Formula::constant(true);
-    if (axiom == kWholeModel) {
-        for (const auto& a : m.axioms) satisfied = satisfied && a.holds;
-    } else {
-        bool is_flag = false;
-        const model::Axiom* tested = named(axiom, is_flag);
-        satisfied = is_flag ? !tested->holds : tested->holds;
-    }
-    Formula race_free = Formula::constant(true);
-    if (race_flag) {
-        bool is_flag = false;
-        const model::Axiom* race = named(*race_flag, is_flag);
-        race_free = !race->holds;
-    }
-    return !(m.well_formed() && lifting(m) && race_free && satisfied);
+    bind_witnesses(m, witnesses, "no_satisfying_lift", constants);
+    const Formula race_free = race_flag ? flag_quiet_in(m, *race_flag) : Formula::constant(true);
+    return !(m.well_formed() && lifting(m) && race_free && !violated_in(m, axiom));
 }
 
-rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const {
-    for (const auto& f : source.flags)
-        if (f.name == name) return !f.holds;
-    std::string names;
-    for (const auto& f : source.flags) names += (names.empty() ? "" : ", ") + f.name;
-    throw std::invalid_argument("the source model has no flag '" + name + "'; its flags: " +
-                                (names.empty() ? std::string("none") : names));
-}
+rel::Formula SymbolicProblem::flag_quiet(const std::string& name) const { return flag_quiet_in(source, name); }
 
 }  // namespace mapsound::check
