@@ -1,4 +1,4 @@
-// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]
+// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]
 //
 // Every work item (one shape at one bound, check::WorkItem) of the chosen
 // axioms at bounds 1..N, searched one after another in this process, as an
@@ -8,6 +8,8 @@
 // into the distribution and the list-scheduling projection.  With --shape K
 // only shape K of bound N is searched (to time one item); with --cubes K
 // shapes are split into cubes as `mapsound check --cubes K` splits them.
+// With --list it prints bound N's items (axiom, bound, index, shape) and
+// searches none.
 #include <time.h>
 
 #include <chrono>
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> axioms;
     long only_shape = -1;  // --shape K: that shape of the last bound only
     int cubes = 0;         // --cubes K: check::Options::cube_threads
+    bool list = false;     // --list: the items of bound N (index, shape), none searched
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--events" && i + 1 < args.size())
             events = std::atoi(args[++i].c_str());
@@ -51,15 +54,17 @@ int main(int argc, char** argv) {
             only_shape = std::atol(args[++i].c_str());
         else if (args[i] == "--cubes" && i + 1 < args.size())
             cubes = std::atoi(args[++i].c_str());
+        else if (args[i] == "--list")
+            list = true;
         else if (check_path.empty() && !args[i].empty() && args[i][0] != '-')
             check_path = args[i];
         else {
-            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n";
+            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]\n";
             return 2;
         }
     }
     if (check_path.empty() || events < 1) {
-        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n";
+        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]\n";
         return 2;
     }
     try {
@@ -68,6 +73,13 @@ int main(int argc, char** argv) {
             for (const auto& a : checker.definition().axioms) axioms.push_back(a.name);
         check::Options options;
         options.cube_threads = cubes;
+        if (list) {
+            for (const auto& axiom : axioms)
+                for (const auto& item : checker.work_items(axiom, events, options))
+                    std::cout << axiom << "," << events << "," << item.shape << "," << csv_quoted(item.shape_text)
+                              << "\n";
+            return 0;
+        }
         std::cout << "axiom,bound,shape,shapes,layout,counterexample,wall_seconds,cpu_seconds,variables,clauses\n";
         for (const auto& axiom : axioms) {
             for (int n = only_shape >= 0 ? events : 1; n <= events; ++n) {
