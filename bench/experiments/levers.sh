@@ -4,8 +4,10 @@
 # Measures ideas for issue 14 (make the solver's work smaller) on the
 # hardest coherence shapes of scoped C++ -> PTX at 7 events, one solve per
 # line, against the same shape unchanged.  Applies levers.patch (each idea
-# behind an environment variable) to a scratch worktree of HEAD, builds the
-# work-item tool there, and writes RESULTS-DIR (default
+# behind an environment variable) to a scratch worktree of the commit it
+# was made for (BASE below: lib/ as it was before --cubes; the patch does
+# not apply to later lib/), builds the work-item tool there, and writes
+# RESULTS-DIR (default
 # bench/results/YYYY-MM-DD/levers):
 #   levers.csv    experiment,variant,bound,shape,layout,cpu_seconds,variables,clauses
 #   summary.json  commit, load average before and after, the command
@@ -13,12 +15,13 @@
 # here is asserted; bench/README.md says what each line showed.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-COMMIT=$(git -C "$ROOT" describe --always --dirty)
+BASE=e42d624
+COMMIT=$BASE
 OUT=${1:-$ROOT/bench/results/$(date -u +%F)/levers}
 mkdir -p "$OUT"
 SCRATCH=$(mktemp -d)
 WT=$SCRATCH/levers
-git -C "$ROOT" worktree add --quiet --detach "$WT" HEAD
+git -C "$ROOT" worktree add --quiet --detach "$WT" "$BASE"
 trap 'git -C "$ROOT" worktree remove --force "$WT"; rm -rf "$SCRATCH"' EXIT
 git -C "$WT" apply "$ROOT/bench/experiments/levers.patch"
 cmake -S "$WT" -B "$WT/build" -DCMAKE_BUILD_TYPE=Release > /dev/null
@@ -44,7 +47,7 @@ print(",".join([sys.argv[1], sys.argv[2], r[1], r[2], '"' + r[4] + '"', r[7], r[
 PY
 }
 
-CHECK=$ROOT/checks/cxx-to-ptx.check
+CHECK=$WT/checks/cxx-to-ptx.check
 RELAXED_ONLY=0,2,3,4,6,7,8,9,10,11  # every class but R.rlx and W.rlx
 for shape in 112 113; do  # [2,2,2,1] and [2,2,1,1,1], the two slowest at 7 events
     item baseline default "$CHECK" 7 $shape
@@ -61,7 +64,7 @@ done
 # required transitive and irreflexive) left out of copies of the models.
 VARIANT=$SCRATCH/no-redundant-acyclic
 mkdir -p "$VARIANT/checks"
-cp -r "$ROOT/models" "$ROOT/mappings" "$VARIANT/"
+cp -r "$WT/models" "$WT/mappings" "$VARIANT/"
 cp "$CHECK" "$VARIANT/checks/"
 sed -i '/^require acyclic co as/d; /^require acyclic sc as/d' "$VARIANT/models/ptx-6.0.cat" \
     "$VARIANT/models/lib/co-total.cat"
@@ -84,7 +87,7 @@ done
 # one-operation threads with MAPSOUND_FREELAYOUT is one problem for every
 # layout without RMWs; the sum of those layouts' items (every item of
 # bounds 1-7 searched once, as the sweep does) is the comparison.
-(cd "$ROOT" && "$TOOL" checks/cxx-to-ptx.check --events 7 --axiom coherence) > "$SCRATCH/all-7.csv"
+(cd "$WT" && "$TOOL" checks/cxx-to-ptx.check --events 7 --axiom coherence) > "$SCRATCH/all-7.csv"
 python3 - "$SCRATCH/all-7.csv" >> "$CSV" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
