@@ -22,6 +22,7 @@
 #include <mapsound/litmus/expand.hpp>
 #include <mapsound/litmus/parse.hpp>
 
+#include "litmus_test_support.hpp"
 #include "test_skip.hpp"
 
 namespace {
@@ -819,15 +820,9 @@ exists (x == 2)
 }
 
 TEST_CASE("expand: every test of the development suite") {
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    const fs::path dir = MAPSOUND_LITMUS_SUITE_DIR;
-#else
-    const fs::path dir;
-#endif
-    std::error_code ec;
-    if (dir.empty() || !fs::is_directory(dir, ec))
-        return mapsound::testing::skip("no development litmus suite at " +
-                                       (dir.empty() ? std::string("(MAPSOUND_LITMUS_SUITE_DIR not defined)") : dir.string()));
+    const auto suite = litmustest::suite_dir();
+    if (!suite) return litmustest::skip_without_suite();
+    const fs::path dir = *suite;
     std::vector<fs::path> files;
     for (const auto& e : fs::recursive_directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());

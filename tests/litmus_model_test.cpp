@@ -214,14 +214,9 @@ TEST_CASE("ptx mutants: per-scope coherence orders the .cluster writes of one cl
 // the condition and the same final states (a free read's register then
 // holds the value of the write it reads from).
 TEST_CASE("free reads: the same verdicts, execution counts and final states as every value enumerated") {
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    const fs::path suite = MAPSOUND_LITMUS_SUITE_DIR;
-#else
-    const fs::path suite;
-#endif
-    std::error_code ec;
-    if (suite.empty() || !fs::is_directory(suite, ec))
-        return mapsound::testing::skip("no development litmus suite at " + suite.string());
+    const auto found = litmustest::suite_dir();
+    if (!found) return litmustest::skip_without_suite();
+    const fs::path suite = *found;
     std::map<std::string, model::Model> models;
     std::size_t compared = 0, beyond = 0;
     for (const auto& table : fs::directory_iterator(suite)) {

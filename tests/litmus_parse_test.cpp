@@ -23,28 +23,9 @@
 namespace {
 
 using namespace mapsound::litmus;
+using litmustest::skip_without_suite;
+using litmustest::suite_dir;
 namespace fs = std::filesystem;
-
-std::optional<fs::path> suite_dir() {
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    const fs::path dir = MAPSOUND_LITMUS_SUITE_DIR;
-    std::error_code ec;
-    if (fs::is_directory(dir, ec)) return dir;
-#endif
-    return std::nullopt;
-}
-
-// Where the suite is looked for, for messages.
-std::string suite_where() {
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    return fs::path(MAPSOUND_LITMUS_SUITE_DIR).string();
-#else
-    return "(MAPSOUND_LITMUS_SUITE_DIR not defined)";
-#endif
-}
-
-// Skips the running test case when there is no suite.
-void skip_without_suite() { mapsound::testing::skip("no development litmus suite at " + suite_where()); }
 
 // Every .litmus file under the suite, sorted for a stable order.
 std::vector<fs::path> suite_files(const fs::path& dir) {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -19,8 +20,32 @@
 #include "mapsound/litmus/litmus.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
+#include "test_skip.hpp"
 
 namespace litmustest {
+
+// The development litmus suite (../shared/litmus, MAPSOUND_LITMUS_SUITE_DIR),
+// when it is a directory here.
+inline std::optional<std::filesystem::path> suite_dir() {
+#ifdef MAPSOUND_LITMUS_SUITE_DIR
+    const std::filesystem::path dir = MAPSOUND_LITMUS_SUITE_DIR;
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return dir;
+#endif
+    return std::nullopt;
+}
+
+// Where the suite is looked for, for messages.
+inline std::string suite_where() {
+#ifdef MAPSOUND_LITMUS_SUITE_DIR
+    return std::filesystem::path(MAPSOUND_LITMUS_SUITE_DIR).string();
+#else
+    return "(MAPSOUND_LITMUS_SUITE_DIR not defined)";
+#endif
+}
+
+// Skips the running test case when there is no suite.
+inline void skip_without_suite() { mapsound::testing::skip("no development litmus suite at " + suite_where()); }
 
 namespace fs = std::filesystem;
 using namespace mapsound::litmus;
