@@ -23,15 +23,6 @@ namespace {
 using namespace litmustest;
 namespace fs = std::filesystem;
 
-const fs::path kSuite =
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    MAPSOUND_LITMUS_SUITE_DIR;
-#else
-    "";
-#endif
-
-bool have_suite() { return fs::is_regular_file(kSuite / "expected-opencl.csv"); }
-
 template <class I>
 const I& at(const Thread& t, std::size_t i) {
     REQUIRE(i < t.code.size());
@@ -178,9 +169,10 @@ TEST_CASE("opencl: the printer refuses what OpenCL C cannot say") {
 }
 
 TEST_CASE("opencl: every suite file parses and round-trips") {
-    if (!have_suite()) return mapsound::testing::skip("no OpenCL suite at " + kSuite.string());
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
     int files = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(kSuite / "OPENCL")) {
+    for (const auto& entry : fs::recursive_directory_iterator(*suite / "OPENCL")) {
         if (entry.path().extension() != ".litmus") continue;
         ++files;
         INFO(entry.path().string());
@@ -195,19 +187,9 @@ TEST_CASE("opencl: every suite file parses and round-trips") {
 // expected-opencl.csv (Dartagnan); the comments say what each one shows,
 // after the paper's examples.
 TEST_CASE("opencl model: key verdicts agree with Dartagnan's") {
-    if (!have_suite()) return mapsound::testing::skip("no OpenCL suite at " + kSuite.string());
-    const auto model = mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / "opencl.cat");
-    std::map<std::string, bool> expected;
-    {
-        std::ifstream in(kSuite / "expected-opencl.csv");
-        std::string line;
-        while (std::getline(in, line)) {
-            const auto c1 = line.find(','), c2 = line.rfind(',');
-            if (c1 == std::string::npos || line.substr(c1 + 1, c2 - c1 - 1) != "opencl") continue;
-            expected[line.substr(0, c1)] = line.substr(c2 + 1, 1) == "1";
-        }
-    }
-    const std::pair<const char*, bool> cases[] = {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    const std::vector<std::pair<const char*, bool>> cases = {
         // Release/acquire at work-group scope in one work group synchronizes
         // (example4, No); on local memory it orders only local memory
         // (example5, Ok), unless fences name both regions (example6, No).
@@ -232,13 +214,7 @@ TEST_CASE("opencl model: key verdicts agree with Dartagnan's") {
         {"OPENCL/herd/LB.litmus", true},
         {"OPENCL/overhauling/example7a.litmus", false},
     };
-    for (const auto& [file, verdict] : cases) {
-        INFO(file);
-        REQUIRE(expected.count(file) == 1);
-        CHECK(expected.at(file) == verdict);  // the table says what the comment says
-        const Verdict v = run_litmus(parse_litmus_file(kSuite / file), model);
-        CHECK(v.ok == verdict);
-    }
+    check_suite_verdicts(*suite, "expected-opencl.csv", "opencl", "opencl.cat", cases);
 }
 
 TEST_CASE("opencl model: a barrier synchronizes its work group, for the regions of its flags") {

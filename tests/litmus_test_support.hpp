@@ -8,6 +8,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -46,6 +47,33 @@ inline std::string suite_where() {
 
 // Skips the running test case when there is no suite.
 inline void skip_without_suite() { mapsound::testing::skip("no development litmus suite at " + suite_where()); }
+
+// Checks the suite's verdicts on a few tests that pin parts of a model:
+// each case's verdict must be the one the suite's table 'table' (e.g.
+// "expected-opencl.csv", rows `test,model,expected`) gives under the key
+// 'model_key' (so the case list says what Dartagnan says), and the one
+// models/'model_file' gives in litmus mode.
+inline void check_suite_verdicts(const std::filesystem::path& suite, const std::string& table,
+                                 const std::string& model_key, const std::string& model_file,
+                                 const std::vector<std::pair<const char*, bool>>& cases) {
+    const auto model = mapsound::model::Model::load(std::filesystem::path(MAPSOUND_SOURCE_DIR) / "models" / model_file);
+    std::map<std::string, bool> expected;
+    std::ifstream in(suite / table);
+    REQUIRE_MESSAGE(in.good(), "cannot open " << (suite / table).string());
+    for (std::string line; std::getline(in, line);) {
+        const auto c1 = line.find(','), c2 = line.rfind(',');
+        if (c1 == std::string::npos || line.substr(c1 + 1, c2 - c1 - 1) != model_key) continue;
+        expected[line.substr(0, c1)] = line.substr(c2 + 1, 1) == "1";
+    }
+    for (const auto& [file, verdict] : cases) {
+        INFO(file);
+        REQUIRE(expected.count(file) == 1);
+        CHECK(expected.at(file) == verdict);  // the case list says what the table says
+        const mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(
+            mapsound::litmus::parse_litmus_file(suite / file), model);
+        CHECK(v.ok == verdict);
+    }
+}
 
 namespace fs = std::filesystem;
 using namespace mapsound::litmus;

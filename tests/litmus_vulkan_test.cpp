@@ -25,15 +25,6 @@ namespace fs = std::filesystem;
 using mapsound::exec::EventKind;
 using mapsound::exec::Tag;
 
-const fs::path kSuite =
-#ifdef MAPSOUND_LITMUS_SUITE_DIR
-    MAPSOUND_LITMUS_SUITE_DIR;
-#else
-    "";
-#endif
-
-bool have_suite() { return fs::is_directory(kSuite / "VULKAN"); }
-
 template <class I>
 const I& at(const Thread& t, std::size_t i) {
     REQUIRE(i < t.code.size());
@@ -246,9 +237,10 @@ TEST_CASE("vulkan: the printer refuses what the dialect cannot say") {
 }
 
 TEST_CASE("vulkan: every suite file parses, round-trips and expands") {
-    if (!have_suite()) return mapsound::testing::skip("no Vulkan suite at " + kSuite.string());
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
     int files = 0, with_aliases = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(kSuite / "VULKAN")) {
+    for (const auto& entry : fs::recursive_directory_iterator(*suite / "VULKAN")) {
         if (entry.path().extension() != ".litmus") continue;
         ++files;
         INFO(entry.path().string());
@@ -287,19 +279,9 @@ TEST_CASE("vulkan: mutated tests parse and round-trip, or fail with ParseError")
 // Verdicts of models/vulkan.cat on tests that pin its parts, against
 // expected-vulkan.csv (Dartagnan); the comments say what each one shows.
 TEST_CASE("vulkan model: key verdicts agree with Dartagnan's") {
-    if (!have_suite()) return mapsound::testing::skip("no Vulkan suite at " + kSuite.string());
-    const auto model = mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / "vulkan.cat");
-    std::map<std::string, bool> expected;
-    {
-        std::ifstream in(kSuite / "expected-vulkan.csv");
-        std::string line;
-        while (std::getline(in, line)) {
-            const auto c1 = line.find(','), c2 = line.rfind(',');
-            if (c1 == std::string::npos || line.substr(c1 + 1, c2 - c1 - 1) != "vulkan") continue;
-            expected[line.substr(0, c1)] = line.substr(c2 + 1, 1) == "1";
-        }
-    }
-    const std::pair<const char*, bool> cases[] = {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    const std::vector<std::pair<const char*, bool>> cases = {
         // Release/acquire at device scope across workgroups: atomics make
         // their own values available and visible, so MP is forbidden
         // (mpinscope1) ...
@@ -333,13 +315,7 @@ TEST_CASE("vulkan model: key verdicts agree with Dartagnan's") {
         // passed around a cycle of reads and writes.
         {"VULKAN/Manual/OOTA.litmus", true},
     };
-    for (const auto& [file, verdict] : cases) {
-        INFO(file);
-        REQUIRE(expected.count(file) == 1);
-        CHECK(expected.at(file) == verdict);  // the table says what the comment says
-        const Verdict v = run_litmus(parse_litmus_file(kSuite / file), model);
-        CHECK(v.ok == verdict);
-    }
+    check_suite_verdicts(*suite, "expected-vulkan.csv", "vulkan", "vulkan.cat", cases);
 }
 
 // The data-race flag (Fig. 8 lines 66-69): non-atomic accesses of one
