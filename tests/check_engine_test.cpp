@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -296,21 +297,33 @@ TEST_CASE("cube splitting: the same verdicts and smallest sizes, cubes that part
     const auto shapes = check::enumerate_shapes(4, false, false);
     const std::vector<exec::EventKind> rwf = {exec::EventKind::read, exec::EventKind::write, exec::EventKind::fence};
     const auto split = check::split_into_cubes(shapes, 2, rwf);
+    // No RMWs: every shape splits, by its first two threads (its one thread).
     std::size_t expected = 0;
-    for (const auto& s : shapes) expected += s.threads.size() > 2 ? 9 : 1;
+    for (const auto& s : shapes) expected += s.threads.size() >= 2 ? 9 : 3;
     CHECK(split.size() == expected);
     CHECK(check::split_into_cubes(shapes, 0, rwf).size() == shapes.size());
-    for (const auto& s : split)
-        if (!s.cube.empty()) CHECK(s.threads.size() > 2);
-    const auto last = std::find_if(split.begin(), split.end(), [](const check::Shape& s) { return !s.cube.empty(); });
-    REQUIRE(last != split.end());
-    CHECK(last->to_string() == "[2,1,1] cube(R,R)");
-    CHECK((last + 1)->to_string() == "[2,1,1] cube(R,W)");
-    CHECK((last + 3)->to_string() == "[2,1,1] cube(W,R)");
+    for (const auto& s : split) CHECK(s.cube.size() == std::min<std::size_t>(2, s.threads.size()));
+    REQUIRE(split.size() >= 4);
+    CHECK(split[0].to_string() == "[4] cube(R)");
+    CHECK(split[1].to_string() == "[4] cube(W)");
+    CHECK(split[2].to_string() == "[4] cube(F)");
+    const auto first = std::find_if(split.begin(), split.end(),
+                                    [](const check::Shape& s) { return s.to_string() == "[2,1,1] cube(R,R)"; });
+    REQUIRE(std::distance(first, split.end()) >= 9);
+    CHECK((first + 1)->to_string() == "[2,1,1] cube(R,W)");
+    CHECK((first + 3)->to_string() == "[2,1,1] cube(W,R)");
+    CHECK((first + 8)->to_string() == "[2,1,1] cube(F,F)");
+    // A read-modify-write first among the split threads keeps the shape whole.
+    for (const auto& s : check::split_into_cubes(check::enumerate_shapes(4, true, false), 2, rwf)) {
+        CAPTURE(s.to_string());
+        bool rmw_first = false;
+        for (std::size_t t = 0; t < std::min<std::size_t>(2, s.threads.size()); ++t)
+            rmw_first = rmw_first || s.threads[t].front();
+        CHECK(s.cube.empty() == rmw_first);
+    }
     // The checker splits by the three kinds Fig. 11 has rules for.
     std::size_t items = 0;
-    for (const auto& s : check::enumerate_shapes(4, true, false))
-        items += s.threads.size() > 1 && !s.threads[0].front() ? 3 : 1;
+    for (const auto& s : check::enumerate_shapes(4, true, false)) items += !s.threads[0].front() ? 3 : 1;
     CHECK(checker("cxx-to-ptx").work_items("coherence", 4, one).size() == items);
 }
 
@@ -346,7 +359,7 @@ TEST_CASE("cube splitting: a split shape's programs are exactly its cubes', coun
                                                  [&](const check::testing::Program&) { ++listed; });
                 CHECK(whole == listed);
             }
-            for (const int k : {1, 2}) {
+            for (const int k : {1, 2, 3}) {
                 const auto cubes = check::split_into_cubes({shape}, k, rwf);
                 if (cubes.size() == 1) continue;
                 std::uint64_t sum = 0;

@@ -75,8 +75,11 @@ std::vector<Shape> split_into_cubes(const std::vector<Shape>& shapes, int thread
     const auto k = static_cast<std::size_t>(threads);
     std::vector<Shape> out;
     for (const auto& shape : shapes) {
-        bool split = shape.threads.size() > k;
-        for (std::size_t t = 0; split && t < k; ++t) split = !shape.threads[t].front();
+        // The first k threads, or every thread of a shape with fewer: a
+        // shape with k threads or fewer can be among the largest too.
+        const std::size_t split_threads = std::min(k, shape.threads.size());
+        bool split = true;
+        for (std::size_t t = 0; split && t < split_threads; ++t) split = !shape.threads[t].front();
         if (!split) {
             out.push_back(shape);
             continue;
@@ -84,12 +87,12 @@ std::vector<Shape> split_into_cubes(const std::vector<Shape>& shapes, int thread
         // Every choice of kinds, as a number in base kinds.size() with
         // thread 0's kind as its most significant digit.
         std::size_t cubes = 1;
-        for (std::size_t t = 0; t < k; ++t) cubes *= kinds.size();
+        for (std::size_t t = 0; t < split_threads; ++t) cubes *= kinds.size();
         for (std::size_t c = 0; c < cubes; ++c) {
             Shape cube = shape;
-            cube.cube.assign(k, kinds.front());
+            cube.cube.assign(split_threads, kinds.front());
             std::size_t rest = c;
-            for (std::size_t t = k; t-- > 0;) {
+            for (std::size_t t = split_threads; t-- > 0;) {
                 cube.cube[t] = kinds[rest % kinds.size()];
                 rest /= kinds.size();
             }

@@ -45,11 +45,12 @@ struct Shape {
 // to renaming CTAs and GPUs).  The solver may then order their contents.
 std::vector<std::size_t> swappable_neighbours(const Shape& shape);
 
-// The shapes with a cube split: each shape with more than 'threads'
-// threads whose first 'threads' threads start with a single operation is
+// The shapes with a cube split: each shape whose first 'threads' threads
+// (all of its threads, when it has fewer) start with a single operation is
 // replaced, in place, by one cube per choice of the kinds of those first
 // operations among 'kinds' (threads 0, 1, ... in that order, thread 0's
-// kind varying slowest); every other shape stays whole.  The programs of a
+// kind varying slowest); a shape with a read-modify-write first among
+// them stays whole.  The programs of a
 // shape are exactly those of its cubes, so a search over the result covers
 // the same programs in smaller problems (more work items for many
 // workers).  'threads' 0 returns 'shapes' unchanged.

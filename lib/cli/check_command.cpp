@@ -89,7 +89,7 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
             if (!n) return 2;
             a.options.jobs = *n;
         } else if (arg == "--cubes") {
-            const auto n = number_option(args, i, cmd, 4, "3^K work items per split shape");
+            const auto n = number_option(args, i, cmd, 4, "up to 3^K work items per split shape");
             if (!n) return 2;
             a.options.cube_threads = *n;
         } else if (arg == "--reference") {

@@ -93,7 +93,7 @@ expect("check --jobs 2x" 2 stderr "--jobs takes a whole number from 1 to 256, no
 expect("check --jobs 100000" 2 stderr "--jobs takes a whole number from 1 to 256, not '100000' \\(each job is a thread"
        check ${cxx} --jobs 100000)
 expect("check --cubes 0" 2 stderr "--cubes takes a whole number from 1 to 4, not '0'" check ${cxx} --cubes 0)
-expect("check --cubes 5" 2 stderr "--cubes takes a whole number from 1 to 4, not '5' \\(3\\^K work items"
+expect("check --cubes 5" 2 stderr "--cubes takes a whole number from 1 to 4, not '5' \\(up to 3\\^K work items"
        check ${cxx} --cubes 5)
 expect("check --events without a value" 2 stderr "--events takes a positive whole number" check ${cxx} --events)
 expect("check --output without a value" 2 stderr "--output needs a value" check ${cxx} --output)

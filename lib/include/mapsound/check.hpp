@@ -252,10 +252,10 @@ struct Options {
     // candidate of the shape for which the same lift is admissible and
     // satisfying (default), or alone (the reference).
     enum class SpuriousExclusion { by_lift, by_candidate } spurious_exclusion = SpuriousExclusion::by_lift;
-    // Cube splitting, for many workers: when > 0, every shape with more
-    // than this many threads whose first 'cube_threads' threads start with
-    // a single operation is searched as one work item per choice of the
-    // kinds (read, write, fence) of those first operations (3^cube_threads
+    // Cube splitting, for many workers: when > 0, every shape whose first
+    // 'cube_threads' threads (all, when it has fewer) start with a single
+    // operation is searched as one work item per choice of the kinds (read,
+    // write, fence) of those first operations (up to 3^cube_threads
     // smaller problems covering the same programs; check/shape.hpp
     // split_into_cubes).  The verdicts and smallest sizes are those of the
     // whole shapes (0, the default and the reference); a counterexample is
