@@ -50,10 +50,10 @@ std::vector<std::size_t> swappable_neighbours(const Shape& shape);
 // replaced, in place, by one cube per choice of the kinds of those first
 // operations among 'kinds' (threads 0, 1, ... in that order, thread 0's
 // kind varying slowest); a shape with a read-modify-write first among
-// them stays whole.  The programs of a
-// shape are exactly those of its cubes, so a search over the result covers
-// the same programs in smaller problems (more work items for many
-// workers).  'threads' 0 returns 'shapes' unchanged.
+// them stays whole.  The programs of a shape are exactly those of its
+// cubes, so a search over the result covers the same programs in smaller
+// problems (more work items for many workers).  'threads' 0 returns
+// 'shapes' unchanged.
 std::vector<Shape> split_into_cubes(const std::vector<Shape>& shapes, int threads,
                                     const std::vector<exec::EventKind>& kinds);
 
