@@ -28,10 +28,10 @@ asserted.  Python 3, standard library only.
 
 A second projection, "projection_largest_first", hands each bound's items
 out longest first, knowing every item's time in advance (LPT list
-scheduling): what the best dispatch order could buy over the canonical one,
-at most about (LPT is within 4/3 of the optimal makespan).  The tool never
-knows the times in advance, and must keep the smallest counterexample's
-index, so this is a bound, not a mode.  With --csv the summary names the
+scheduling, within 4/3 of the best possible makespan): about the most any
+dispatch order could buy over the canonical one.  The tool never knows the
+times in advance and stops early at the smallest counterexample's index,
+so this is a bound, not a mode.  With --csv the summary names the
 CSV it read (its commit and load are those of the run that wrote it).
 """
 import argparse
