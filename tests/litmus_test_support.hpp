@@ -48,32 +48,6 @@ inline std::string suite_where() {
 // Skips the running test case when there is no suite.
 inline void skip_without_suite() { mapsound::testing::skip("no development litmus suite at " + suite_where()); }
 
-// Checks the suite's verdicts on a few tests that pin parts of a model:
-// each case's verdict must be the one the suite's table 'table' (e.g.
-// "expected-opencl.csv", rows `test,model,expected`) gives under the key
-// 'model_key' (so the case list says what Dartagnan says), and the one
-// models/'model_file' gives in litmus mode.
-inline void check_suite_verdicts(const std::filesystem::path& suite, const std::string& table,
-                                 const std::string& model_key, const std::string& model_file,
-                                 const std::vector<std::pair<const char*, bool>>& cases) {
-    const auto model = mapsound::model::Model::load(std::filesystem::path(MAPSOUND_SOURCE_DIR) / "models" / model_file);
-    std::map<std::string, bool> expected;
-    std::ifstream in(suite / table);
-    REQUIRE_MESSAGE(in.good(), "cannot open " << (suite / table).string());
-    for (std::string line; std::getline(in, line);) {
-        const auto c1 = line.find(','), c2 = line.rfind(',');
-        if (c1 == std::string::npos || line.substr(c1 + 1, c2 - c1 - 1) != model_key) continue;
-        expected[line.substr(0, c1)] = line.substr(c2 + 1, 1) == "1";
-    }
-    for (const auto& [file, verdict] : cases) {
-        INFO(file);
-        REQUIRE(expected.count(file) == 1);
-        CHECK(expected.at(file) == verdict);  // the case list says what the table says
-        const mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(
-            mapsound::litmus::parse_litmus_file(suite / file), model);
-        CHECK(v.ok == verdict);
-    }
-}
 
 namespace fs = std::filesystem;
 using namespace mapsound::litmus;
@@ -156,12 +130,12 @@ inline std::string trim(const std::string& s) {
     return s.substr(b, e - b + 1);
 }
 
-// Reads 'dir'/expected.csv (header `test,model,expected`); malformed lines
+// Reads 'dir'/'table' (header `test,model,expected`); malformed lines
 // are reported as failures, not thrown.
-inline std::vector<ExpectedRow> read_expected(const fs::path& dir) {
+inline std::vector<ExpectedRow> read_expected(const fs::path& dir, const std::string& table = "expected.csv") {
     std::vector<ExpectedRow> rows;
-    std::ifstream in(dir / "expected.csv");
-    REQUIRE_MESSAGE(in.good(), "cannot open " << (dir / "expected.csv").string());
+    std::ifstream in(dir / table);
+    REQUIRE_MESSAGE(in.good(), "cannot open " << (dir / table).string());
     std::string line;
     int number = 0;
     while (std::getline(in, line)) {
@@ -184,6 +158,27 @@ inline std::vector<ExpectedRow> read_expected(const fs::path& dir) {
         rows.push_back(ExpectedRow{fields[0], fields[1], fields[2] == "1", number});
     }
     return rows;
+}
+
+// Checks the suite's verdicts on a few tests that pin parts of a model:
+// each case's verdict must be the one the suite's table 'table' (e.g.
+// "expected-opencl.csv") gives under the key 'model_key' (so the case list
+// says what Dartagnan says), and the one models/'model_file' gives in
+// litmus mode.
+inline void check_suite_verdicts(const fs::path& suite, const std::string& table, const std::string& model_key,
+                                 const std::string& model_file,
+                                 const std::vector<std::pair<const char*, bool>>& cases) {
+    const auto model = mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / model_file);
+    std::map<std::string, bool> expected;
+    for (const ExpectedRow& r : read_expected(suite, table))
+        if (r.model == model_key) expected[r.test] = r.expected;
+    for (const auto& [file, verdict] : cases) {
+        INFO(file);
+        REQUIRE(expected.count(file) == 1);
+        CHECK(expected.at(file) == verdict);  // the case list says what the table says
+        const Verdict v = run_litmus(parse_litmus_file(suite / file), model);
+        CHECK(v.ok == verdict);
+    }
 }
 
 // Checks that a corpus folder and its expected.csv rows agree: there are
