@@ -128,7 +128,7 @@ TEST_CASE("shapes: scope trees are nested set partitions, up to renaming equal t
 
 TEST_CASE("lowering rows of Fig. 11: one leading fence slot, an anchor, no trailing slot") {
     const auto m = mapping::load_mapping(root / "mappings" / "cxx-to-ptx.map");
-    const auto l = check::lay_out(m);
+    const auto l = check::lay_out(m, mapping::dialect_classes(litmus::Dialect::c));
     CHECK(l.single.pre == 1);
     CHECK(l.single.post == 0);
     CHECK(l.single.size == 2);
@@ -336,7 +336,8 @@ TEST_CASE("cube splitting: a split shape's programs are exactly its cubes', coun
     const auto def = mapping::load_check(root / "checks" / "cxx-to-ptx.check");
     const auto source = model::Model::load(def.source_model);
     const auto target = model::Model::load(def.target_model);
-    const check::Lowering lowering = check::lay_out(mapping::load_mapping(def.mapping));
+    const check::Lowering lowering =
+        check::lay_out(mapping::load_mapping(def.mapping), check::Checker(def).searched_classes());
     const std::vector<exec::EventKind> rwf = {exec::EventKind::read, exec::EventKind::write, exec::EventKind::fence};
     auto programs = [&](const check::Shape& shape, const check::EncodingSettings& settings) {
         const check::SymbolicProblem p(shape, lowering, source, target, settings);

@@ -177,7 +177,7 @@ TEST_CASE("the symbolic vocabulary equals lib/exec's on random concrete programs
         const auto mapping = mapping::load_mapping(def.mapping);
         const auto source_model = model::Model::load(def.source_model);
         const auto target_model = model::Model::load(def.target_model);
-        const check::Lowering lowering = check::lay_out(mapping);
+        const check::Lowering lowering = check::lay_out(mapping, check::Checker(def).searched_classes());
         check::EncodingSettings settings = s.settings;
         settings.lift = def.lift;
         for (int sample = 0; sample < 6; ++sample) {

@@ -346,7 +346,7 @@ TEST_CASE("litmus audala: the corpus tests expand to the executions tests/model_
         CAPTURE(i);
         CHECK(std::make_tuple(ev[i].kind, ev[i].thread, ev[i].location, ev[i].value) == want11[i]);
         if (ev[i].thread >= 0) {
-            CHECK(ev[i].order == exec::Order::na);
+            CHECK(ev[i].order == exec::Order::none);  // AuDaLa's commands carry no memory order
             CHECK(ev[i].scope == exec::Scope::none);
         }
     }

@@ -35,25 +35,26 @@ expect("two models, one table" 0 stdout "Summary rc11: 10 tests, 10 agreed.*Summ
 expect("folder without a table" 0 stdout "Summary rc11: 10 tests, 4 Ok, 6 No, 0 unreadable, 0 over budget"
        litmus --model ${rc11} ${corpus}/herd)
 
-# A differing verdict and an unreadable file: listed in the summary, exit 1.
+# A differing verdict and an unreadable file: listed in the summary, exit 2
+# (bad input wins over a difference).
 file(WRITE ${WORK_DIR}/mixed/wrong.csv "test,model,expected\nMP.litmus,rc11,1\n")
 file(WRITE ${WORK_DIR}/mixed/MP.litmus
   "C MP\n{}\nP0 (atomic_int* x, atomic_int* y) { atomic_store_explicit(x, 1, memory_order_relaxed); atomic_store_explicit(y, 1, memory_order_release); }\n"
   "P1 (atomic_int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_acquire); int r1 = atomic_load_explicit(x, memory_order_relaxed); }\n"
   "exists (1:r0=1 /\\ 1:r1=0)\n")
 file(WRITE ${WORK_DIR}/mixed/sub/broken.litmus "C broken\n{}\nP0 (atomic_int* x) { atomic_store(x, 1) }\n")
-expect("differing and unreadable" 1 stdout "Summary rc11: 2 tests, 0 agreed, 1 differing, 1 unreadable, 0 over budget, 0 not listed\n  differs: [^\n]*MP.litmus \\(expected Ok, got No\\)\n  error: [^\n]*broken.litmus:3:41: expected ';', found '}'"
+expect("differing and unreadable" 2 stdout "Summary rc11: 2 tests, 0 agreed, 1 differing, 1 unreadable, 0 over budget, 0 not listed\n  differs: [^\n]*MP.litmus \\(expected Ok, got No\\)\n  error: [^\n]*broken.litmus:3:41: expected ';', found '}'"
        litmus --model ${rc11} --expected ${WORK_DIR}/mixed/wrong.csv ${WORK_DIR}/mixed)
 expect("differing, json" 1 stdout "\"verdict\": \"No\", [^}]*\"expected\": \"Ok\", \"agreement\": \"differs\""
        litmus --json --model ${rc11} --expected ${WORK_DIR}/mixed/wrong.csv ${WORK_DIR}/mixed/MP.litmus)
-expect("missing table" 1 stderr "cannot read expected verdicts '[^']*no-such.csv'"
+expect("missing table" 2 stderr "cannot read expected verdicts '[^']*no-such.csv'"
        litmus --model ${rc11} --expected ${WORK_DIR}/no-such.csv ${WORK_DIR}/mixed)
 file(WRITE ${WORK_DIR}/bad.csv "test,model,expected\nx,y\n")
-expect("malformed table" 1 stderr "bad.csv:2: expected 'test,model,0' or 'test,model,1', found 'x,y'"
+expect("malformed table" 2 stderr "bad.csv:2: expected 'test,model,0' or 'test,model,1', found 'x,y'"
        litmus --model ${rc11} --expected ${WORK_DIR}/bad.csv ${WORK_DIR}/mixed)
 
 # The budget: a blow-up ends with a message naming the test and the limit,
-# the test is Unknown, the others still run, the exit status is 1.
+# the test is Unknown, the others still run, the exit status is 3.
 set(blowup "C blowup\n{}\n")
 foreach(t 0 1 2 3)
   math(EXPR v "${t} + 1")
@@ -66,13 +67,13 @@ endforeach()
 string(APPEND blowup "exists (x = 1)\n")
 file(WRITE ${WORK_DIR}/budget/a-blowup.litmus "${blowup}")
 file(COPY ${corpus}/herd/SB+no-condition.litmus DESTINATION ${WORK_DIR}/budget)
-expect("timeout" 1 stdout "Test SB\\+no-condition Ok.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"
+expect("timeout" 3 stdout "Test SB\\+no-condition Ok.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget)
-expect("timeout message" 1 stderr "a-blowup.litmus: test 'blowup': time limit of 1 s exceeded \\([0-9]+ pre-executions so far\\)"
+expect("timeout message" 3 stderr "a-blowup.litmus: test 'blowup': time limit of 1 s exceeded \\([0-9]+ pre-executions so far\\)"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget/a-blowup.litmus)
-expect("execution cap" 1 stderr "a-blowup.litmus: test 'blowup': execution limit of 1000 exceeded \\(more than 1000 paths through P0's code\\)"
+expect("execution cap" 3 stderr "a-blowup.litmus: test 'blowup': execution limit of 1000 exceeded \\(more than 1000 paths through P0's code\\)"
        litmus --model ${rc11} --max-executions 1000 ${WORK_DIR}/budget/a-blowup.litmus)
-expect("execution cap, json" 1 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
+expect("execution cap, json" 3 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
        litmus --json --model ${rc11} --max-executions 2 ${corpus}/diy/2+2W+rlx.litmus)
 # One pre-execution of 300 SC stores: translating it alone outlasts the
 # limit, and cannot be interrupted from inside, so the run (in a child
@@ -83,7 +84,7 @@ foreach(i RANGE 299)
 endforeach()
 string(APPEND big "}\nexists (y = 1)\n")
 file(WRITE ${WORK_DIR}/big/big.litmus "${big}")
-expect("timeout during translation" 1 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
+expect("timeout during translation" 3 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/big/big.litmus)
 expect("bad timeout" 2 stderr "--timeout takes a positive number of seconds" litmus --model ${rc11} --timeout 0 ${corpus}/herd)
 expect("bad cap" 2 stderr "--max-executions takes a positive number" litmus --model ${rc11} --max-executions -5 ${corpus}/herd)

@@ -540,7 +540,10 @@ TEST_CASE("mapping: what the checker finds wrong in a check file is positioned")
         {"no-co-target.check", ":3:8: the target model " + (cli / "no-co.cat").string() +
                                    " has no 'witness co', which the lift of the check needs"},
         {"rmw-only.check",
-         ":4:9: the mapping " + (cli / "rmw-only.map").string() + " has no rule for reads, writes or fences"},
+         ":4:9: the mapping " + (cli / "rmw-only.map").string() +
+             " has no rule for C events of class R.na, R.rlx, R.acq, R.sc, W.na, W.rlx, W.rel, W.sc, RMW.acq, RMW.rel, "
+             "RMW.acq_rel, RMW.sc, F.acq, F.rel, F.acq_rel, F.sc, so the search would leave every program with one "
+             "out: add a rule for each (R.na -> ...) or exclude the class in the check file ('exclude R.na  # why')"},
     };
     for (const auto& c : cases) {
         CAPTURE(c.file);
@@ -557,7 +560,8 @@ TEST_CASE("mapping: what the checker finds wrong in a check file is positioned")
 
 TEST_CASE("mapping: malformed and invalid checks: exact position and expectation") {
     const std::string h = kCheckHead;  // lines 1-5; tests add from line 6
-    const std::string keywords = "(check, source, target, mapping, events, race-free, lift, scopes, axiom)";
+    const std::string keywords =
+        "(check, source, target, mapping, events, race-free, lift, scopes, dialect, exclude, axiom)";
     struct Case {
         std::string text;
         std::string message;

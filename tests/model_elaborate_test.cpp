@@ -120,3 +120,32 @@ TEST_CASE("models: functions are lexically scoped and cannot recurse") {
     CHECK(rel::evaluate(inst.definitions.at("co"), empty).empty());
     check_error("let f(x) = f(x)\nlet t = f(po)", "m.cat:1:12", "undefined function 'f'");
 }
+
+TEST_CASE("models: needs and ignores declare the programs a model judges") {
+    // Words only where a statement starts: a model may still name a
+    // definition 'needs'.
+    const auto m = model::Model::parse(
+        "\"declared\"\nneeds GLOBAL, LOCAL as \"regions\"\nignores NA as \"plain\"\nlet needs = po\nacyclic needs\n",
+        "m.cat");
+    REQUIRE(m.needs().size() == 2);
+    CHECK(m.needs()[0].name == "GLOBAL");
+    CHECK(m.needs()[1].name == "LOCAL");
+    CHECK(m.needs()[1].description == "regions");
+    CHECK(m.needs()[1].where.to_string() == "m.cat:2:15");
+    REQUIRE(m.ignores().size() == 1);
+    CHECK(m.ignores()[0].name == "NA");
+    CHECK(m.title() == "declared");
+    CHECK(m.names_mentioned().count("po"));
+    CHECK_NOTHROW(m.instantiate(exec::vocabulary_of(exec::PreExecution{}, rel::Relation::binary("rf"))));
+    // Without a title the first word is the declaration's.
+    CHECK(model::Model::parse("needs WEAK\nacyclic po\n", "t.cat").needs().size() == 1);
+    // A name the vocabulary lacks is an error at the name, when the model
+    // meets an execution.
+    const auto typo = model::Model::parse("needs GLOBL\nacyclic po\n", "typo.cat");
+    CHECK_THROWS_WITH_AS(typo.instantiate(exec::vocabulary_of(exec::PreExecution{}, rel::Relation::binary("rf"))),
+                         "typo.cat:1:7: 'GLOBL' after 'needs' is no name of the execution vocabulary",
+                         model::ModelError);
+    CHECK_THROWS_WITH_AS(model::Model::parse("needs GLOBAL,\n", "cut.cat"),
+                         "cut.cat:2:1: expected a vocabulary name after 'needs', found end of input",
+                         model::ModelError);
+}

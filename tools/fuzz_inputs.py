@@ -9,10 +9,12 @@ numbers, deep nesting, long lines, a line repeated hundreds of times) and
 runs the mapsound tool on each mutant with a per-run time limit.  Every
 outcome is one of:
 
-  ok            exit 0, or exit 1 with an error message (bad input is fine)
-  budget        exit 1: litmus mode's --timeout or execution limit ended
+  ok            exit 0; exit 1 (a verdict differs from the check file);
+                exit 2 with an error message (bad input is fine); exit 3
+                (a vacuous or unknown verdict)
+  budget        exit 3: litmus mode's --timeout or execution limit ended
                 the run, with its message
-  no-position   exit 1, but the message names no file:line:col (reported,
+  no-position   exit 2, but the message names no file:line:col (reported,
                 not a failure: expansion errors, say, have no position)
   crash         killed by a signal (SIGSEGV, ...)
   abort         killed by SIGABRT (a failed assertion, std::terminate)
@@ -232,7 +234,13 @@ def classify(returncode, stderr, timed_out):
         return "crash"
     if returncode == 0:
         return "ok"
+    # The exit statuses every command shares (README, "The command line in
+    # general"): 1 differs, 2 bad input or usage, 3 vacuous or unknown.
+    if returncode == 3:
+        return "budget" if BUDGET.search(stderr) else "ok"
     if returncode == 1:
+        return "ok"
+    if returncode == 2:
         if BUDGET.search(stderr):
             return "budget"
         return "ok" if POSITION.search(stderr) or not stderr.strip() else "no-position"

@@ -18,9 +18,11 @@
 #include "check/outcome.hpp"
 #include "check/racy.hpp"
 #include "check/shape.hpp"
+#include "check/space.hpp"
 #include "check/symbolic.hpp"
 #include "check/work_items.hpp"
 #include "mapsound/check.hpp"
+#include "mapsound/litmus/dialects.hpp"
 #include "mapsound/litmus/print.hpp"
 
 namespace mapsound::check {
@@ -29,9 +31,17 @@ std::string to_string(Verdict v) {
     switch (v) {
         case Verdict::holds: return "holds";
         case Verdict::fails: return "fails";
+        case Verdict::vacuous: return "vacuous";
         case Verdict::unknown: return "unknown";
     }
     return "unknown";
+}
+
+std::vector<mapping::SourceClass> SearchedSpace::unwitnessed() const {
+    std::vector<mapping::SourceClass> out;
+    for (const auto& c : classes)
+        if (c.events == 0) out.push_back(c.source_class);
+    return out;
 }
 
 namespace {
@@ -71,29 +81,60 @@ bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& nam
 // The vocabulary names through which a model can see dependencies.
 const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 
+// The part of a dialect's vocabulary the checker's programs set: memory
+// orders and scope levels (the search chooses no tags and no barriers).
+std::vector<std::string> searched_vocabulary(litmus::Dialect d) {
+    static const std::set<std::string> levels{"CTA", "CLUSTER", "GPU", "SYS"};
+    const auto& orders = litmus::order_names();
+    std::vector<std::string> out;
+    for (const auto& n : litmus::dialect_vocabulary(d))
+        if (levels.count(n) || std::find(orders.begin(), orders.end(), n) != orders.end()) out.push_back(n);
+    return out;
+}
+
+bool has_scope(exec::Order o) { return o != exec::Order::none && o != exec::Order::na && o != exec::Order::weak; }
+
+std::string class_list(const std::vector<mapping::SourceClass>& classes) {
+    std::string out;
+    for (const auto& c : classes) out += (out.empty() ? "" : ", ") + c.to_string();
+    return out;
+}
+
+// The dialects the checker can generate source programs of, for checks
+// whose file names none, in the order it tries them.
+const std::vector<litmus::Dialect> kCheckSourceDialects = {litmus::Dialect::c, litmus::Dialect::audala};
+
 }  // namespace
 
 struct Checker::Impl {
     mapping::CheckDefinition definition;
     model::Model source, target;
     mapping::Mapping mapping;
+    litmus::Dialect source_dialect = litmus::Dialect::c;
+    litmus::Dialect target_dialect = litmus::Dialect::ptx;
+    // The classes of source events searched: the source dialect's, less the
+    // check's exclusions; each has a rule.
+    std::vector<mapping::SourceClass> classes;
     Lowering lowering;
     EncodingSettings settings;
-    litmus::Dialect source_dialect = litmus::Dialect::c;
-
-    litmus::Dialect target_dialect = litmus::Dialect::ptx;
     // Candidates must also be confirmed by litmus mode (model comparison).
     bool confirm_outcomes = false;
     std::set<std::string> source_flags;  // the source model's flag names
 
-    explicit Impl(mapping::CheckDefinition d) : Impl(d, mapping::load_mapping(d.mapping)) {}
+    explicit Impl(mapping::CheckDefinition d)
+        : Impl(d, mapping::load_mapping(d.mapping), litmus::Dialect::ptx) {}
 
-    Impl(mapping::CheckDefinition d, mapping::Mapping m)
+    // 'target_language': the dialect the mapping's instructions are in (PTX
+    // for mapping files; the compared dialect for model comparison).
+    Impl(mapping::CheckDefinition d, mapping::Mapping m, litmus::Dialect target_language)
         : definition(std::move(d)),
           source(model::Model::load(definition.source_model)),
           target(model::Model::load(definition.target_model)),
           mapping(std::move(m)),
-          lowering(lay_out(mapping)) {
+          target_dialect(target_language) {
+        source_dialect = resolve_dialects();
+        classes = searched_classes();
+        lowering = lay_out(mapping, classes);
         // What the source model reads decides what the programs vary in.  A
         // source that reads no scopes runs every thread in one CTA of one
         // GPU (one device: the AuDaLa and de-scoped C++ settings), even if
@@ -105,10 +146,114 @@ struct Checker::Impl {
         settings.dependencies = uses_any(probe, kDependencyNames);
         for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
-        const bool ordered = std::any_of(mapping.rules.begin(), mapping.rules.end(),
-                                         [](const mapping::Rule& r) { return r.order.has_value(); });
-        source_dialect = ordered ? litmus::Dialect::c : litmus::Dialect::audala;
         validate(probe);
+    }
+
+    mapping::Position at(const mapping::Position& p) const {
+        return p.file.empty() ? mapping::Position{definition.path, 0, 0} : p;
+    }
+
+    // The source programs' dialect: the check's, or the first the checker
+    // can generate that the source model judges; and both models must judge
+    // the programs they are given (litmus/dialects.hpp), or the search would
+    // answer for programs that lack what a model is about.
+    litmus::Dialect resolve_dialects() const {
+        const auto& d = definition;
+        auto refusal_of = [](const model::Model& m, litmus::Dialect x) { return Checker::refusal(m, x); };
+        if (auto why = refusal_of(target, target_dialect))
+            throw mapping::MappingError(at(d.target_at), "the target model cannot judge the compiled programs: " +
+                                                             *why + " (mapping rules write " +
+                                                             litmus::dialect_title(target_dialect) +
+                                                             " instructions)");
+        litmus::Dialect chosen = litmus::Dialect::c;
+        if (d.dialect) {
+            chosen = *d.dialect;
+            if (mapping::dialect_classes(chosen).empty())
+                throw mapping::MappingError(at(d.dialect_at), "the checker does not generate " +
+                                                                  litmus::dialect_title(chosen) + " programs yet");
+            if (auto why = refusal_of(source, chosen))
+                throw mapping::MappingError(at(d.dialect_at), "the source model cannot judge " +
+                                                                  litmus::dialect_title(chosen) + " programs: " + *why);
+        } else {
+            std::string reasons;
+            bool found = false;
+            for (litmus::Dialect x : kCheckSourceDialects) {
+                const auto why = refusal_of(source, x);
+                if (!why) {
+                    chosen = x;
+                    found = true;
+                    break;
+                }
+                reasons += (reasons.empty() ? "" : "; ") + *why;
+            }
+            if (!found)
+                throw mapping::MappingError(at(d.source_at),
+                                            "the source model judges none of the dialects the checker generates "
+                                            "programs of (c, audala): " + reasons);
+        }
+        return chosen;
+    }
+
+    // The source dialect's classes less the exclusions, each with a rule;
+    // a class without one, a rule for no class, an exclusion of no class
+    // and a `$sco` that meets a class without scope are errors, so that the
+    // search never leaves out what the user did not say it may.
+    std::vector<mapping::SourceClass> searched_classes() const {
+        const auto& d = definition;
+        const std::string title = litmus::dialect_title(source_dialect);
+        const std::vector<mapping::SourceClass> all = mapping::dialect_classes(source_dialect);
+        auto in = [](const std::vector<mapping::SourceClass>& list, const mapping::SourceClass& c) {
+            return std::find(list.begin(), list.end(), c) != list.end();
+        };
+        std::vector<mapping::SourceClass> excluded;
+        for (const auto& e : d.exclusions) {
+            if (!in(all, e.source_class))
+                throw mapping::MappingError(e.where, "'exclude " + e.source_class.to_string() + "': " + title +
+                                                         " programs have no class " + e.source_class.to_string() +
+                                                         " (their classes: " + class_list(all) + ")");
+            excluded.push_back(e.source_class);
+        }
+        const bool ordered = std::any_of(all.begin(), all.end(),
+                                         [](const mapping::SourceClass& c) { return c.order != exec::Order::none; });
+        for (const auto& rule : mapping.rules) {
+            const bool applies = std::any_of(all.begin(), all.end(),
+                                             [&](const mapping::SourceClass& c) { return rule.matches(c.kind, c.order); });
+            if (applies) continue;
+            const mapping::Position where{mapping.path, rule.line, 1};
+            if (!ordered && rule.order)
+                throw mapping::MappingError(where, "rule " + rule.source_text() + ": " + title +
+                                                       " events carry no memory order, so the rule never applies "
+                                                       "(write '" + mapping::to_string(rule.source) + " -> ...')");
+            throw mapping::MappingError(where, "rule " + rule.source_text() + ": " + title +
+                                                   " programs have no such events (their classes: " +
+                                                   class_list(all) + ")");
+        }
+        std::vector<mapping::SourceClass> searched, missing;
+        for (const auto& c : all) {
+            if (in(excluded, c)) continue;
+            const mapping::Rule* rule = mapping.rule_for(c.kind, c.order);
+            if (!rule) {
+                missing.push_back(c);
+                continue;
+            }
+            for (const auto& op : rule->targets)
+                if (op.scope_from_source && !has_scope(c.order))
+                    throw mapping::MappingError(
+                        op.where, "'" + op.to_string() + "' passes the source event's scope ($sco) on, but the rule " +
+                                      rule->source_text() + " also covers " + c.to_string() +
+                                      ", whose events have no scope: give the instruction a fixed scope, or write a "
+                                      "rule of its own for " + c.to_string());
+            searched.push_back(c);
+        }
+        if (!missing.empty()) {
+            const std::string first = missing.front().to_string();
+            throw mapping::MappingError(
+                at(d.mapping_at),
+                "the mapping " + d.mapping + " has no rule for " + title + " events of class " + class_list(missing) +
+                    ", so the search would leave every program with one out: add a rule for each (" + first +
+                    " -> ...) or exclude the class in the check file ('exclude " + first + "  # why')");
+        }
+        return searched;
     }
 
     // What the search needs from the files the check names, reported at the
@@ -116,9 +261,6 @@ struct Checker::Impl {
     // that no later stage meets it unpositioned).
     void validate(const model::ModelInstance& probe) const {
         const auto& d = definition;
-        auto at = [&](const mapping::Position& p) {
-            return p.file.empty() ? mapping::Position{d.path, 0, 0} : p;
-        };
         std::string names;
         for (const auto* list : {&probe.axioms, &probe.flags})
             for (const auto& a : *list) names += (names.empty() ? "" : ", ") + a.name;
@@ -152,18 +294,20 @@ struct Checker::Impl {
                 throw mapping::MappingError(at(where), std::string("the ") + side + " model " + path +
                                                            " defines no 'fr', which the lift 'extends' needs");
         }
-        const bool plain = std::any_of(mapping.rules.begin(), mapping.rules.end(), [](const mapping::Rule& r) {
-            return r.source != mapping::SourceKind::rmw;
-        });
-        if (!plain)
-            throw mapping::MappingError(at(d.mapping_at), "the mapping " + d.mapping +
-                                                              " has no rule for reads, writes or fences");
     }
 
     // The shapes (or cubes) of bound n, in the order the sweep searches them.
     std::vector<Shape> shapes_of(int n, const Options& options) const {
         const bool per_scope_tree = settings.scoped && options.scope_trees == Options::ScopeTrees::enumerated;
         std::vector<Shape> shapes = enumerate_shapes(n, lowering.has_rmw(), per_scope_tree, settings.cluster);
+        // Every single-operation class excluded: only shapes of RMWs have
+        // programs.
+        if (lowering.single.rules.empty())
+            std::erase_if(shapes, [](const Shape& s) {
+                return std::any_of(s.threads.begin(), s.threads.end(), [](const std::vector<bool>& t) {
+                    return std::find(t.begin(), t.end(), false) != t.end();
+                });
+            });
         if (options.cube_threads <= 0) return shapes;
         // The kinds some single-operation rule has, in a fixed order.
         std::vector<exec::EventKind> kinds;
@@ -176,12 +320,90 @@ struct Checker::Impl {
         return split_into_cubes(shapes, options.cube_threads, kinds);
     }
 
-    ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
-        ShapeResult out;
+    EncodingSettings encoding_for(const Options& run) const {
         EncodingSettings encoding = settings;
         encoding.free_placement = settings.scoped && run.scope_trees == Options::ScopeTrees::solver;
         encoding.order_equal_threads = run.order_equal_threads;
-        SymbolicProblem p(shape, lowering, source, target, encoding);
+        return encoding;
+    }
+
+    // For each class searched, the fewest events of a program up to
+    // 'bound' in which an event of the class is part of a consistent target
+    // execution with an admissible, race-free lift (a race-free program with
+    // race_free_programs): what a counterexample with the class needs at
+    // least.  Every class a solution shows is witnessed by it; each is
+    // re-checked by the evaluator (confirm with no axiom).
+    std::vector<ClassWitness> witness_classes(int bound, const Options& run) const {
+        std::vector<ClassWitness> out;
+        for (const auto& c : classes) out.push_back(ClassWitness{c, 0});
+        auto open = [&] {
+            return std::any_of(out.begin(), out.end(), [](const ClassWitness& w) { return w.events == 0; });
+        };
+        for (int n = 1; n <= bound && open() && !run.stop.stop_requested(); ++n) {
+            Options whole = run;
+            whole.cube_threads = 0;
+            for (const Shape& shape : shapes_of(n, whole)) {
+                if (!open() || run.stop.stop_requested()) break;
+                SymbolicProblem p(shape, lowering, source, target, encoding_for(run));
+                rel::Formula f = p.program && p.target_consistent && p.source_lifted;
+                if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
+                if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
+                rel::Options options;
+                options.symmetry = rel::SymmetryBreaking::off;
+                options.stop = run.stop;
+                options.closure = run.closure;
+                rel::Problem problem(f, p.bounds, options);
+                for (auto& w : out) {
+                    if (w.events != 0) continue;
+                    const auto cls = std::find_if(p.classes.begin(), p.classes.end(), [&](const SymbolicProblem::RuleClass& r) {
+                        return r.rule->kind == w.source_class.kind && r.rule->order == w.source_class.order;
+                    });
+                    if (cls == p.classes.end()) continue;  // not in this shape's rows
+                    const std::vector<rel::Formula> present{cls->heads.some()};
+                    for (;;) {
+                        const rel::Outcome o = problem.solve(present);
+                        if (o != rel::Outcome::satisfiable) break;
+                        Candidate c = read_back(p, shape, problem.instance(), mapping);
+                        attach_litmus(c, "");
+                        const Judgement j = confirm(c, source, target, "", definition.race_free_flag, definition.lift);
+                        if (!j.genuine)
+                            throw std::logic_error("a class witness of " + shape.to_string() +
+                                                   " is no execution by the evaluator: " + j.reason);
+                        if (run.race_free_programs) {
+                            if (auto racy = racy_execution(c.source, source, *definition.race_free_flag)) {
+                                exclude_racy(p, problem, c, *racy);
+                                continue;
+                            }
+                        }
+                        // Every class the program shows is witnessed.
+                        for (const auto& r : p.classes)
+                            if (problem.instance().tuples(r.heads).size() > 0)
+                                for (auto& other : out)
+                                    if (other.events == 0 && other.source_class.kind == r.rule->kind &&
+                                        other.source_class.order == r.rule->order)
+                                        other.events = n;
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    // The searched space of a run, but for its bounds (filled by sweep).
+    SearchedSpace space_of(const Options& run, const std::vector<ClassWitness>& witnesses) const {
+        SearchedSpace space;
+        space.dialect = source_dialect;
+        space.classes = witnesses;
+        space.excluded = definition.exclusions;
+        space.race_free = !definition.race_free_flag ? "none" : run.race_free_programs ? "program" : "execution";
+        space.target_events = run.target_events;
+        return space;
+    }
+
+    ShapeResult search(const Shape& shape, const std::string& axiom, const Options& run) const {
+        ShapeResult out;
+        SymbolicProblem p(shape, lowering, source, target, encoding_for(run));
         rel::Formula f = p.program && p.target_consistent && p.source_lifted && p.violated(axiom);
         if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
         if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
@@ -282,7 +504,7 @@ struct Checker::Impl {
     // The candidate's two litmus tests, named and described as they are
     // printed.
     void attach_litmus(Candidate& c, const std::string& axiom) const {
-        const bool whole = axiom == kWholeModel;
+        const bool whole = axiom == kWholeModel || axiom.empty();
         const std::string name = whole ? definition.name : definition.name + "-" + axiom;
         const std::string about = whole ? "allowed by " + stem(definition.target_model) + ", forbidden by " +
                                               stem(definition.source_model)
@@ -419,8 +641,18 @@ struct Checker::Impl {
                 pool.clear();
             }
             if (error) std::rethrow_exception(error);
+            BoundSearched searched{n, 0, "0"};
+            const EncodingSettings encoding = encoding_for(options);
             for (std::size_t i = 0; i < shapes.size(); ++i)
-                if (statistics[i] && (every_shape || i <= best)) add(result.statistics, *statistics[i]);
+                if (statistics[i] && (every_shape || i <= best)) {
+                    add(result.statistics, *statistics[i]);
+                    searched.racy_programs += statistics[i]->racy_programs;
+                    if (statistics[i]->shapes > 0) {
+                        ++searched.shapes;
+                        searched.programs = add_counts(searched.programs, count_programs(shapes[i], lowering, encoding));
+                    }
+                }
+            result.space.bounds.push_back(std::move(searched));
             if (best < shapes.size() && !result.counterexample) {
                 result.verdict = Verdict::fails;
                 result.events = n;
@@ -460,52 +692,29 @@ Checker::Checker(mapping::CheckDefinition definition) : impl_(std::make_unique<I
 
 namespace {
 
-// The identity mapping on a dialect's instructions: one rule per class and
-// order, producing one event of the same kind and order ($sco for scoped
-// ones).
+// The identity mapping on a dialect's instructions: one rule per class of
+// the dialect (mapping::dialect_classes), producing one event of the same
+// kind and order ($sco for scoped ones).
 mapping::Mapping identity_mapping(litmus::Dialect dialect) {
-    using exec::Order;
     using mapping::Instruction;
     using mapping::SourceKind;
     mapping::Mapping m;
     m.name = "identity-" + std::string(litmus::to_string(dialect));
     m.path = m.name;
-    auto add = [&](SourceKind kind, std::optional<Order> order) {
+    for (const auto& c : mapping::dialect_classes(dialect)) {
         mapping::Rule r;
-        r.source = kind;
-        r.order = order;
+        r.source = c.kind;
+        if (c.order != exec::Order::none) r.order = c.order;
         mapping::TargetOp op;
-        op.instruction = kind == SourceKind::read    ? Instruction::ld
-                         : kind == SourceKind::write ? Instruction::st
-                         : kind == SourceKind::rmw   ? Instruction::atom
-                                                     : Instruction::fence;
-        op.order = order.value_or(Order::none);
-        const bool scoped = order && *order != Order::na && *order != Order::weak;
-        op.scope_from_source = scoped;
+        op.instruction = c.kind == SourceKind::read    ? Instruction::ld
+                         : c.kind == SourceKind::write ? Instruction::st
+                         : c.kind == SourceKind::rmw   ? Instruction::atom
+                                                       : Instruction::fence;
+        op.order = c.order;
+        op.scope_from_source = has_scope(c.order);
         r.targets.push_back(op);
         r.line = static_cast<int>(m.rules.size()) + 1;
         m.rules.push_back(r);
-    };
-    switch (dialect) {
-        case litmus::Dialect::c:
-        case litmus::Dialect::opencl:
-            for (Order o : {Order::na, Order::rlx, Order::acq, Order::sc}) add(SourceKind::read, o);
-            for (Order o : {Order::na, Order::rlx, Order::rel, Order::sc}) add(SourceKind::write, o);
-            for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::rmw, o);
-            for (Order o : {Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
-            break;
-        case litmus::Dialect::ptx:
-            for (Order o : {Order::weak, Order::rlx, Order::acq}) add(SourceKind::read, o);
-            for (Order o : {Order::weak, Order::rlx, Order::rel}) add(SourceKind::write, o);
-            for (Order o : {Order::rlx, Order::acq, Order::rel, Order::acq_rel}) add(SourceKind::rmw, o);
-            for (Order o : {Order::acq, Order::rel, Order::acq_rel, Order::sc}) add(SourceKind::fence, o);
-            break;
-        case litmus::Dialect::audala:
-            add(SourceKind::read, std::nullopt);
-            add(SourceKind::write, std::nullopt);
-            break;
-        case litmus::Dialect::vulkan:
-            throw std::invalid_argument("model comparison does not generate Vulkan programs");
     }
     return m;
 }
@@ -521,18 +730,28 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     d.events = events;
     d.lift = mapping::Lift::extends;
     d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, std::nullopt, 0, {}});
+    d.dialect = dialect;
+    if (mapping::dialect_classes(dialect).empty())
+        throw std::invalid_argument("model comparison does not generate " + litmus::dialect_title(dialect) +
+                                    " programs yet (the search chooses no storage classes, availability or "
+                                    "visibility)");
     mapping::Mapping m = identity_mapping(dialect);
     d.mapping = m.name;
-    Checker c(std::make_unique<Impl>(std::move(d), std::move(m)));
+    Checker c(std::make_unique<Impl>(std::move(d), std::move(m), dialect));
     // Programs vary in whatever either model reads.
     auto& settings = c.impl_->settings;
     exec::PreExecution empty;
     const auto b_reads = c.impl_->target.instantiate(exec::vocabulary_of(empty, rel::Relation::binary("rf")));
     settings.scoped = settings.scoped || uses_any(b_reads, exec::scope_names());
     settings.dependencies = settings.dependencies || uses_any(b_reads, kDependencyNames);
-    c.impl_->source_dialect = c.impl_->target_dialect = dialect;
     c.impl_->confirm_outcomes = true;
     return c;
+}
+
+bool Checker::generates(litmus::Dialect d) { return !mapping::dialect_classes(d).empty(); }
+
+std::optional<std::string> Checker::refusal(const model::Model& model, litmus::Dialect d) {
+    return litmus::refusal(model, d, searched_vocabulary(d), "the checker's " + litmus::dialect_title(d) + " programs");
 }
 
 Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -541,6 +760,8 @@ Checker::Checker(Checker&&) noexcept = default;
 Checker& Checker::operator=(Checker&&) noexcept = default;
 
 const mapping::CheckDefinition& Checker::definition() const { return impl_->definition; }
+litmus::Dialect Checker::source_dialect() const { return impl_->source_dialect; }
+const std::vector<mapping::SourceClass>& Checker::searched_classes() const { return impl_->classes; }
 
 std::vector<AxiomResult> Checker::run(const Options& options) const {
     const auto& d = impl_->definition;
@@ -562,8 +783,18 @@ std::vector<AxiomResult> Checker::run(const Options& options) const {
     if (bound < 1) throw std::invalid_argument("the bound must be at least 1 event");
     if (options.workers && (options.on_shape || options.enumerate_programs > 0))
         throw std::invalid_argument("worker processes report no per-shape outcomes (on_shape, enumerate_programs)");
+    // Which classes some program up to the bound can show in a
+    // counterexample: the same for every axiom (the axiom plays no part).
+    const std::vector<ClassWitness> witnesses = impl_->witness_classes(bound, options);
     std::vector<AxiomResult> results;
-    for (const auto& axiom : selected) results.push_back(impl_->sweep(axiom, bound, options));
+    for (const auto& axiom : selected) {
+        AxiomResult r = impl_->sweep(axiom, bound, options);
+        std::vector<BoundSearched> bounds = std::move(r.space.bounds);
+        r.space = impl_->space_of(options, witnesses);
+        r.space.bounds = std::move(bounds);
+        if (r.verdict == Verdict::holds && r.space.vacuous()) r.verdict = Verdict::vacuous;
+        results.push_back(std::move(r));
+    }
     return results;
 }
 

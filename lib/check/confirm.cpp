@@ -146,8 +146,10 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
     exec::ExecutionQuery qs(source_model, sx);
     bool axiom_is_flag = false;
     const bool whole_model = axiom == kWholeModel;
-    const model::Axiom* tested = whole_model ? nullptr : find_named(qs.instance, axiom, axiom_is_flag);
-    if (!tested && !whole_model) throw std::invalid_argument("the source model has no axiom or flag '" + axiom + "'");
+    const bool witness_only = axiom.empty();
+    const model::Axiom* tested =
+        whole_model || witness_only ? nullptr : find_named(qs.instance, axiom, axiom_is_flag);
+    if (!tested && !whole_model && !witness_only) throw std::invalid_argument("the source model has no axiom or flag '" + axiom + "'");
     rel::Formula every_axiom = rel::Formula::constant(true);
     for (const auto& a : qs.instance.axioms) every_axiom = every_axiom && a.holds;
     const model::Axiom* race = nullptr;
@@ -219,6 +221,14 @@ Judgement confirm(const Candidate& c, const model::Model& source_model, const mo
         if (found != c.source_witnesses.end()) is.set(w.relation, tuples_of(found->second, ns));
     }
     is.set(*co_s, tuples_of(c.source_co, ns));
+    if (witness_only) {
+        if (!admissible(is) || !race_free(is))
+            throw std::logic_error("the solver's lifted source execution of a class witness is not an admissible, "
+                                   "race-free lift by the evaluator (solver and evaluator disagree): " +
+                                   describe(sx, c.source_rf, c.source_co));
+        j.genuine = true;
+        return j;
+    }
     if (!admissible(is) || !race_free(is) || satisfies(is))
         throw std::logic_error("the solver's lifted source execution does not violate '" + axiom +
                                "' by the evaluator (solver and evaluator disagree): " + describe(sx, c.source_rf, c.source_co) +

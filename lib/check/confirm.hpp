@@ -44,6 +44,11 @@ struct Judgement {
 // run on the candidate's rf, give the values their conditions name
 // (outcome_mismatch).  A failure there, or in (2), is a disagreement
 // between the solver and the evaluator: std::logic_error, naming it.
+//
+// With an empty 'axiom', the re-check of a class witness (what a "holds"
+// covers, SearchedSpace): the same first checks and (1), then only that
+// the solver's own lift is admissible and race-free; genuine, or
+// std::logic_error.
 Judgement confirm(const Candidate& candidate, const model::Model& source_model, const model::Model& target_model,
                   const std::string& axiom, const std::optional<std::string>& race_flag, mapping::Lift lift);
 

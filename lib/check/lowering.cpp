@@ -2,6 +2,8 @@
 #include "check/lowering.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <utility>
 
 namespace mapsound::check {
 
@@ -32,12 +34,14 @@ Flat flatten(const mapping::Rule& rule) {
     return f;
 }
 
-// RMW rows have two anchor slots (atom read, atom write).
-Row lay_out_row(const std::vector<const mapping::Rule*>& rules, bool rmw) {
+// RMW rows have two anchor slots (atom read, atom write).  One placed rule
+// per class: a rule without an order is placed once for each class it
+// covers, with that class's order.
+Row lay_out_row(const std::vector<std::pair<const mapping::Rule*, mapping::SourceClass>>& placed, bool rmw) {
     Row row;
     std::vector<Flat> flats;
-    for (const auto* r : rules) {
-        flats.push_back(flatten(*r));
+    for (const auto& [rule, cls] : placed) {
+        flats.push_back(flatten(*rule));
         const Flat& f = flats.back();
         if (f.anchor < 0) continue;
         const int anchor_width = rmw ? 2 : 1;
@@ -46,11 +50,11 @@ Row lay_out_row(const std::vector<const mapping::Rule*>& rules, bool rmw) {
     }
     row.anchor = row.pre;
     row.size = row.pre + (rmw ? 2 : 1) + row.post;
-    for (std::size_t i = 0; i < rules.size(); ++i) {
+    for (std::size_t i = 0; i < placed.size(); ++i) {
         PlacedRule p;
-        p.rule = rules[i];
-        p.kind = rules[i]->source;
-        p.order = rules[i]->order.value_or(exec::Order::none);
+        p.rule = placed[i].first;
+        p.kind = placed[i].second.kind;
+        p.order = placed[i].second.order;
         p.slots.assign(static_cast<std::size_t>(row.size), std::nullopt);
         const Flat& f = flats[i];
         for (std::size_t j = 0; j < f.events.size(); ++j)
@@ -67,12 +71,15 @@ bool Lowering::has_fences() const {
                        [](const PlacedRule& p) { return p.kind == mapping::SourceKind::fence; });
 }
 
-Lowering lay_out(const mapping::Mapping& mapping) {
-    std::vector<const mapping::Rule*> single, rmw;
-    Lowering out;
-    for (const auto& r : mapping.rules) {
-        (r.source == mapping::SourceKind::rmw ? rmw : single).push_back(&r);
+Lowering lay_out(const mapping::Mapping& mapping, const std::vector<mapping::SourceClass>& classes) {
+    std::vector<std::pair<const mapping::Rule*, mapping::SourceClass>> single, rmw;
+    for (const auto& c : classes) {
+        const mapping::Rule* rule = mapping.rule_for(c.kind, c.order);
+        if (!rule)
+            throw std::invalid_argument("the mapping " + mapping.name + " has no rule for " + c.to_string());
+        (c.kind == mapping::SourceKind::rmw ? rmw : single).emplace_back(rule, c);
     }
+    Lowering out;
     out.single = lay_out_row(single, false);
     out.rmw = lay_out_row(rmw, true);
     return out;

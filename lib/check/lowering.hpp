@@ -57,8 +57,11 @@ struct Lowering {
     bool has_fences() const;  // some rule lowers a source fence
 };
 
-// Lays out 'mapping'.  A mapping rule whose order is nullopt matches events
-// without an order (AuDaLa's); it is entered with order none.
-Lowering lay_out(const mapping::Mapping& mapping);
+// Lays out 'mapping' for the source classes searched: one placed rule per
+// class, its rule_for rule with the class's kind and order (a rule without
+// an order is placed for every class it covers).  Throws
+// std::invalid_argument for a class the mapping has no rule for (the
+// checker refuses such a check before it gets here).
+Lowering lay_out(const mapping::Mapping& mapping, const std::vector<mapping::SourceClass>& classes);
 
 }  // namespace mapsound::check

@@ -20,9 +20,11 @@
 #include "cli/check_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/counterexample_files.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/expectation.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/json.hpp"
+#include "cli/space_report.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/coq_export.hpp"
@@ -39,12 +41,20 @@ double peak_memory_mib() {
     return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+// The verdict with what qualifies it: every exclusion of the check is part
+// of the claim, so it is on the line.
 std::string verdict_line(const check::AxiomResult& r) {
+    const std::string excluding = exclusion_suffix(r.space);
     switch (r.verdict) {
-        case check::Verdict::holds: return "holds up to " + std::to_string(r.events) + " events";
-        case check::Verdict::fails: return "fails at " + std::to_string(r.events) + " events";
+        case check::Verdict::holds: return "holds up to " + std::to_string(r.events) + " events" + excluding;
+        case check::Verdict::fails: return "fails at " + std::to_string(r.events) + " events" + excluding;
+        case check::Verdict::vacuous:
+            return "VACUOUS up to " + std::to_string(r.events) + " events" + excluding + " (no counterexample, but " +
+                   (r.space.classes.empty() ? std::string("no class of source events is searched")
+                                            : "the space misses a class") +
+                   ")";
         case check::Verdict::unknown:
-            return "unknown (stopped; holds up to " + std::to_string(r.events) + " events)";
+            return "unknown (stopped; holds up to " + std::to_string(r.events) + " events" + excluding + ")";
     }
     return "unknown";
 }
@@ -54,6 +64,7 @@ std::string agreement_text(const ExpectationCheck& e) {
         case Agreement::ok: return "ok";
         case Agreement::different: return "DIFFERENT";
         case Agreement::untested: return "untested (" + e.note + ")";
+        case Agreement::vacuous: return "VACUOUS (" + e.note + ")";
         case Agreement::stopped: return "untested (stopped before a verdict)";
     }
     return "?";
@@ -189,7 +200,7 @@ void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
                       : std::string())
               << "; largest SAT problem " << r.statistics.max_variables << " variables, " << r.statistics.max_clauses
               << " clauses)  expected " << expected_text(def, r.axiom) << ": " << agreement_text(rep.expectation)
-              << "\n";
+              << "\n  searched: " << space_text(r.space) << "\n";
     if (r.counterexample) {
         const auto& c = *r.counterexample;
         std::cout << "  counterexample, shape " << c.shape;
@@ -213,7 +224,7 @@ std::string result_json(const mapping::CheckDefinition& def, const Reported& rep
       << to_string(rep.expectation.agreement) << "\"";
     if (!rep.expectation.note.empty()) o << ", \"expectation_note\": " << json_string(rep.expectation.note);
     o << ", \"events\": " << r.events << ", \"seconds\": " << fixed(r.seconds, 3)
-      << ", \"statistics\": " << statistics_json(r.statistics);
+      << ", \"statistics\": " << statistics_json(r.statistics) << ", \"space\": " << space_json(r.space);
     if (r.counterexample) {
         const auto& c = *r.counterexample;
         o << ", \"counterexample\": {\"shape\": " << json_string(c.shape);
@@ -245,9 +256,20 @@ std::optional<CheckSetup> check_setup(const std::vector<std::string>& args) {
 int check_command(const std::vector<std::string>& args) { return check_command(args, nullptr); }
 
 int check_command(const std::vector<std::string>& args, std::shared_ptr<check::Workers> workers) {
-    auto parsed = parse(args);
-    if (const int* usage_error = std::get_if<int>(&parsed)) return *usage_error;
+    std::variant<Arguments, int> parsed = 0;
+    const std::string usage_text = capture_stderr([&] { parsed = parse(args); });
+    if (const int* usage_error = std::get_if<int>(&parsed)) {
+        if (wants_json(args)) print_json_error("check", usage_text, *usage_error);
+        return *usage_error;
+    }
     Arguments& a = std::get<Arguments>(parsed);
+    // Bad input found before the search: a message, and with --json the
+    // one JSON object of the run.
+    auto bad_input = [&](const std::string& message) {
+        std::cerr << "mapsound check: " << message << "\n";
+        if (a.json) print_json_error("check", message, kBadInput);
+        return kBadInput;
+    };
     check::Options& options = a.options;
     options.workers = std::move(workers);
 
@@ -259,8 +281,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
     try {
         checker.emplace(mapping::load_check(a.check_path));
     } catch (const std::exception& e) {
-        std::cerr << "mapsound check: " << e.what() << "\n";
-        return 1;
+        return bad_input(e.what());
     }
     const auto& def = checker->definition();
     const int bound = options.events.value_or(def.events);
@@ -273,9 +294,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
             continue;
         std::string names;
         for (const auto& x : def.axioms) names += (names.empty() ? "" : ", ") + x.name;
-        std::cerr << "mapsound check: the check " << def.name << " has no axiom '" << axiom << "'; it has " << names
-                  << "\n";
-        return 1;
+        return bad_input("the check " + def.name + " has no axiom '" + axiom + "'; it has " + names);
     }
 
     // The output directories are tried before the search, not after it.
@@ -285,8 +304,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
         out.emplace(dir, "check " + def.name);
         if (a.export_coq) coq_out.emplace(*a.export_coq, "check --export-coq " + def.name);
     } catch (const std::exception& e) {
-        std::cerr << "mapsound check: " << e.what() << "\n";
-        return 1;
+        return bad_input(e.what());
     }
 
     const bool terminal = isatty(STDERR_FILENO);
@@ -369,9 +387,13 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
         report_error(e.what());
     }
 
-    int code = errors.empty() ? 0 : 1;
-    for (const auto& rep : reported)
-        if (rep.expectation.agreement == Agreement::different) code = 1;
+    bool differs = false, vacuous_or_unknown = false;
+    for (const auto& rep : reported) {
+        differs = differs || rep.expectation.agreement == Agreement::different;
+        vacuous_or_unknown = vacuous_or_unknown || rep.result.verdict == check::Verdict::vacuous ||
+                             rep.result.verdict == check::Verdict::unknown;
+    }
+    int code = exit_status(!errors.empty(), differs, vacuous_or_unknown);
     if (interrupts.interrupted()) code = interrupts.exit_code();
 
     if (a.json) {
@@ -384,7 +406,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
         if (!errors.empty()) o << ", \"errors\": " << json_strings(errors);
         o << ", \"interrupted\": " << (interrupts.interrupted() ? "true" : "false");
         if (interrupts.interrupted()) o << ", \"signal\": \"" << interrupts.signal_name() << "\"";
-        o << ", \"peak_memory_mib\": " << fixed(peak_memory_mib(), 1) << "}\n";
+        o << ", \"peak_memory_mib\": " << fixed(peak_memory_mib(), 1) << ", \"exit_status\": " << code << "}\n";
         std::cout << o.str() << std::flush;
     } else {
         if (exported) {

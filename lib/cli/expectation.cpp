@@ -29,6 +29,7 @@ std::string to_string(Agreement a) {
         case Agreement::ok: return "ok";
         case Agreement::different: return "different";
         case Agreement::untested: return "untested";
+        case Agreement::vacuous: return "vacuous";
         case Agreement::stopped: return "stopped";
     }
     return "untested";
@@ -39,6 +40,14 @@ ExpectationCheck compare_with_expectation(const mapping::CheckDefinition& d, con
     const auto e = expectation_of(d, r.axiom);
     if (!e) return {Agreement::untested, "the check file states no expectation for it"};
     if (r.verdict == check::Verdict::unknown) return {Agreement::stopped, "stopped before a verdict"};
+    if (r.verdict == check::Verdict::vacuous) {
+        std::string missing;
+        for (const auto& c : r.space.unwitnessed()) missing += (missing.empty() ? "" : ", ") + c.to_string();
+        return {Agreement::vacuous, r.space.classes.empty()
+                                        ? "no class of source events is searched"
+                                        : "no program up to " + events(bound) + " shows " + missing +
+                                              " in a consistent target execution with a race-free lift"};
+    }
     const int limit = d.events;  // the bound the expectation speaks of
     const bool fails = r.verdict == check::Verdict::fails;
     const std::string restriction = "a search restricted by --target-events or --race-free-programs";

@@ -5,8 +5,9 @@
 // restricted by --target-events or --race-free-programs, can contradict it
 // (DIFFERENT), agree with it (ok), or be unable to test it: "fails at 5"
 // cannot be seen at --events 4, and a restricted search that finds nothing
-// says nothing about the programs it left out.  Only a contradiction makes
-// the check's exit status 1.
+// says nothing about the programs it left out.  A vacuous result (no
+// counterexample in a space that misses a class) confirms nothing.  Only a
+// contradiction makes the check's exit status 1.
 #pragma once
 
 #include <string>
@@ -16,7 +17,7 @@
 
 namespace mapsound::cli {
 
-enum class Agreement { ok, different, untested, stopped };
+enum class Agreement { ok, different, untested, vacuous, stopped };
 
 struct ExpectationCheck {
     Agreement agreement = Agreement::untested;
@@ -31,7 +32,7 @@ ExpectationCheck compare_with_expectation(const mapping::CheckDefinition& check,
 // "fails at 4", "holds up to 6"; "none" when the check file states none.
 std::string expected_text(const mapping::CheckDefinition& check, const std::string& axiom);
 
-// "ok", "different", "untested", "stopped" (the JSON spelling).
+// "ok", "different", "untested", "vacuous", "stopped" (the JSON spelling).
 std::string to_string(Agreement a);
 
 }  // namespace mapsound::cli

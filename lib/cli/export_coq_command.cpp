@@ -9,6 +9,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
@@ -54,6 +55,7 @@ int export_coq_command(const std::vector<std::string>& args) {
     // the statements need the complete search as their evidence.
     Interrupts interrupts;
     options.stop = interrupts.token();
+    bool vacuous_or_unknown = false;
     try {
         check::Checker checker(mapping::load_check(*check_path));
         const auto& def = checker.definition();
@@ -63,6 +65,8 @@ int export_coq_command(const std::vector<std::string>& args) {
                   << std::flush;
         const std::vector<check::AxiomResult> results = checker.run(options);
         for (const auto& r : results) {
+            vacuous_or_unknown = vacuous_or_unknown || r.verdict == check::Verdict::vacuous ||
+                                 r.verdict == check::Verdict::unknown;
             char seconds[32];
             std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
             std::cout << "  " << r.axiom << ": " << check::to_string(r.verdict)
@@ -91,9 +95,9 @@ int export_coq_command(const std::vector<std::string>& args) {
         std::cout << "check the proofs with: make -C " << dir->string() << "\n";
     } catch (const std::exception& e) {
         std::cerr << "mapsound export-coq: " << e.what() << "\n";
-        return interrupts.interrupted() ? interrupts.exit_code() : 1;
+        return interrupts.interrupted() ? interrupts.exit_code() : kBadInput;
     }
-    return 0;
+    return vacuous_or_unknown ? kVacuousOrUnknown : kAsExpected;
 }
 
 }  // namespace mapsound::cli

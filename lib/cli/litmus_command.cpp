@@ -22,6 +22,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/json.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/litmus/corpus.hpp"
@@ -276,9 +277,11 @@ int litmus_command(const std::vector<std::string>& args) {
     std::optional<double> timeout;
     std::uint64_t max_executions = kDefaultMaxExecutions;
     litmus::RunOptions options;
-    auto usage_error = [](const std::string& message) {
+    const bool json_requested = wants_json(args);
+    auto usage_error = [&](const std::string& message) {
         std::cerr << "mapsound litmus: " << message << "\n" << synopsis("litmus");
-        return 2;
+        if (json_requested) print_json_error("litmus", message, kBadInput);
+        return kBadInput;
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -296,8 +299,12 @@ int litmus_command(const std::vector<std::string>& args) {
         } else if (a == "--progress") {
             progress = true;
         } else if (a == "--unroll") {
-            const auto n = number_option(args, i, "litmus");
-            if (!n) return 2;
+            std::optional<int> n;
+            const std::string text = capture_stderr([&] { n = number_option(args, i, "litmus"); });
+            if (!n) {
+                if (json_requested) print_json_error("litmus", text, kBadInput);
+                return kBadInput;
+            }
             options.expand.unroll = *n;
         } else if (a == "--timeout" && has_value) {
             timeout = positive_seconds(args[++i]);
@@ -313,8 +320,10 @@ int litmus_command(const std::vector<std::string>& args) {
         }
     }
     if (model_paths.empty() || inputs.empty()) {
-        std::cerr << synopsis("litmus");
-        return 2;
+        const std::string missing = model_paths.empty() && inputs.empty() ? "a --model and a test or folder"
+                                    : model_paths.empty()                 ? "a --model FILE.cat"
+                                                                          : "a test or folder";
+        return usage_error("missing " + missing);
     }
     options.states = states;
     options.expand.budget.max_executions = max_executions;
@@ -325,7 +334,8 @@ int litmus_command(const std::vector<std::string>& args) {
             models.push_back(model::Model::load(path));
         } catch (const model::ModelError& e) {
             std::cerr << e.what() << "\n";
-            return 1;
+            if (json_requested) print_json_error("litmus", e.what(), kBadInput);
+            return kBadInput;
         }
     }
     litmus::ExpectedVerdicts expected;
@@ -333,7 +343,8 @@ int litmus_command(const std::vector<std::string>& args) {
         for (const auto& csv : expected_paths) expected.read(csv);
     } catch (const std::exception& e) {
         std::cerr << e.what() << "\n";
-        return 1;
+        if (json_requested) print_json_error("litmus", e.what(), kBadInput);
+        return kBadInput;
     }
     // Folders are expanded; a path that cannot be read stays in the list
     // and is reported like an unreadable test.
@@ -352,7 +363,7 @@ int litmus_command(const std::vector<std::string>& args) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
     ProgressLine line(progress || (terminal && !json), terminal);
 
-    int status = 0;
+    bool bad = false, differs = false, unknown = false;  // for the exit status
     bool first = true;
     if (json) std::cout << "[";
     auto emit_json = [&](const std::string& entry) {
@@ -417,10 +428,10 @@ int litmus_command(const std::vector<std::string>& args) {
                     agreement = "differs";
                     tally.differences.push_back(file.string() + " (expected " + (*want ? "Ok" : "No") + ", got " +
                                                 (outcome == Outcome::ok ? "Ok" : "No") + ")");
-                    if (!expected_paths.empty()) status = 1;
+                    if (!expected_paths.empty()) differs = true;
                 }
             } else {
-                status = 1;
+                (outcome == Outcome::over_budget ? unknown : bad) = true;
                 tally.problems.push_back(message);
             }
             if (json) {
@@ -468,7 +479,12 @@ int litmus_command(const std::vector<std::string>& args) {
             for (const auto& p : t.problems) std::cout << "  error: " << p << "\n";
         }
     }
-    return status;
+    // A folder without tests asked for nothing to be decided.
+    if (files.empty()) {
+        std::cerr << "mapsound litmus: no .litmus file in the folders given\n";
+        bad = true;
+    }
+    return exit_status(bad, differs, unknown);
 }
 
 }  // namespace mapsound::cli

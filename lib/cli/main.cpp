@@ -58,5 +58,6 @@ int main(int argc, char** argv) {
     } catch (...) {
         std::cerr << "mapsound " << command << ": an unknown error\n";
     }
-    return 1;
+    // An error no command caught ended the run: bad input (exit_status.hpp).
+    return 2;
 }

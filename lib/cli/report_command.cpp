@@ -18,7 +18,9 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/counterexample_files.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/expectation.hpp"
+#include "cli/space_report.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
@@ -120,10 +122,10 @@ int report_command(const std::vector<std::string>& args) {
         out.emplace(a.output, "report");
     } catch (const std::exception& e) {
         std::cerr << "mapsound report: " << e.what() << "\n";
-        return 1;
+        return kBadInput;
     }
 
-    bool error = false, different = false, no_dot = false;
+    bool error = false, different = false, vacuous_or_unknown = false, no_dot = false;
     std::ostringstream index, body;
     body << "<h1>mapsound report</h1>\n<p>mapsound " << version << ". Each check searched every source program up to "
          << "the bound shown; a counterexample is confirmed on the concrete executions and by litmus mode.</p>\n";
@@ -163,9 +165,16 @@ int report_command(const std::vector<std::string>& args) {
         for (const auto& r : results) {
             const ExpectationCheck e = compare_with_expectation(def, r, bound, false);
             different = different || e.agreement == Agreement::different;
-            const std::string verdict = r.verdict == check::Verdict::fails   ? "fails at " + std::to_string(r.events)
-                                        : r.verdict == check::Verdict::holds ? "holds up to " + std::to_string(r.events)
-                                                                             : "unknown";
+            vacuous_or_unknown = vacuous_or_unknown || r.verdict == check::Verdict::vacuous ||
+                                 r.verdict == check::Verdict::unknown;
+            const std::string verdict =
+                (r.verdict == check::Verdict::fails     ? "fails at " + std::to_string(r.events)
+                 : r.verdict == check::Verdict::holds   ? "holds up to " + std::to_string(r.events)
+                 : r.verdict == check::Verdict::vacuous ? "VACUOUS up to " + std::to_string(r.events)
+                                                        : std::string("unknown")) +
+                exclusion_suffix(r.space);
+            std::cout << "  " << r.axiom << ": " << verdict << ", expected " << expected_text(def, r.axiom) << ": "
+                      << to_string(e.agreement) << "\n";
             const std::string anchor = dir + "-" + output::safe_file_name(r.axiom);
             body << "<tr" << (e.agreement == Agreement::different ? " class=\"different\"" : "") << "><td>"
                  << (r.counterexample ? "<a href=\"#" + html(anchor) + "\">" + html(r.axiom) + "</a>" : html(r.axiom))
@@ -214,7 +223,11 @@ int report_command(const std::vector<std::string>& args) {
             }
             details << "</article>\n";
         }
-        body << "</table>\n" << details.str() << "</section>\n";
+        if (!results.empty())
+            body << "</table>\n<p class=\"space\">Searched: " << html(space_text(results.front().space)) << ".</p>\n"
+                 << details.str() << "</section>\n";
+        else
+            body << "</table>\n" << details.str() << "</section>\n";
         if (interrupts.interrupted()) break;
     }
     contents << "</ul>\n";
@@ -233,11 +246,11 @@ int report_command(const std::vector<std::string>& args) {
                                              : output::RunStatus::complete);
     } catch (const std::exception& e) {
         std::cerr << "mapsound report: " << e.what() << "\n";
-        return 1;
+        return kBadInput;
     }
     std::cout << "report: wrote " << (out->path() / "index.html").string() << "\n";
     if (interrupts.interrupted()) return interrupts.exit_code();
-    return error || different ? 1 : 0;
+    return exit_status(error, different, vacuous_or_unknown);
 }
 
 }  // namespace mapsound::cli

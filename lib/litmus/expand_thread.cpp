@@ -235,6 +235,9 @@ int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_de
 int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_t v, Tag tag, const DepSet& addr_deps,
                               const std::string& what) {
     const int index = static_cast<int>(s.events.size());
+    // AuDaLa's commands carry no memory order (the dialect has none, as in
+    // the mapping checker's AuDaLa programs): not NA, which C's models read.
+    if (x_.test.dialect == Dialect::audala) tag.order = Order::none;
     Event e;
     e.kind = kind;
     e.thread = t_;

@@ -1,6 +1,7 @@
 // Litmus mode: enumerate consistent executions per pre-execution and
 // evaluate the final condition on each.
 #include "mapsound/litmus/run.hpp"
+#include "mapsound/litmus/dialects.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -323,6 +324,10 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
 }  // namespace
 
 Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options) {
+    // A model that cannot judge the test's dialect is refused, not run
+    // (mapsound/litmus/dialects.hpp).
+    if (auto why = refusal(model, test.dialect))
+        throw DialectRefused(test.source + ": test '" + test.name + "': " + *why);
     // Every value enumerated first, within at most kExplicitPreExecutions
     // pre-executions; a test that needs more is run again with free reads
     // (ExpandOptions::free_reads: the same executions and final states in

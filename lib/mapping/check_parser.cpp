@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "mapping/lexer.hpp"
+#include "mapsound/litmus/dialects.hpp"
 #include "mapsound/mapping.hpp"
 
 namespace mapsound::mapping {
@@ -21,8 +22,8 @@ using detail::Token;
 using detail::TokenKind;
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 9> kKeywords{
-    "check", "source", "target", "mapping", "events", "race-free", "lift", "scopes", "axiom"};
+constexpr std::array<std::string_view, 11> kKeywords{
+    "check", "source", "target", "mapping", "events", "race-free", "lift", "scopes", "dialect", "exclude", "axiom"};
 // Every keyword but race-free, lift, scopes and axiom must appear (axiom at least once).
 constexpr std::array<std::string_view, 5> kRequired{"check", "source", "target", "mapping", "events"};
 
@@ -51,7 +52,7 @@ public:
             const Token keyword = token_;
             if (std::find(kKeywords.begin(), kKeywords.end(), keyword.text) == kKeywords.end())
                 fail(keyword, "a keyword (" + keyword_list() + ")");
-            if (keyword.text != "axiom") {
+            if (keyword.text != "axiom" && keyword.text != "exclude") {
                 const auto [at, fresh] = seen.emplace(keyword.text, keyword.pos.line);
                 if (!fresh)
                     throw MappingError(keyword.pos, "second '" + keyword.text + "' line (the first is line " +
@@ -81,6 +82,14 @@ public:
                     fail(mode, "'extends' or 'per-thread' after 'lift'");
             } else if (keyword.text == "scopes") {
                 check.cluster_level = scope_levels();
+            } else if (keyword.text == "dialect") {
+                check.dialect_at = token_.pos;
+                const Token word = argument("a dialect (c, opencl, ptx, vulkan, audala) after 'dialect'");
+                check.dialect = litmus::dialect_named(word.text);
+                if (!check.dialect) fail(word, "a dialect (c, opencl, ptx, vulkan, audala) after 'dialect'");
+            } else if (keyword.text == "exclude") {
+                check.exclusions.push_back(exclusion(check.exclusions));
+                continue;  // exclusion() took the line end (and the reason in its comment)
             } else if (keyword.text == "race-free") {
                 check.race_free_at = token_.pos;
                 check.race_free_flag = argument("a flag name of the source model after 'race-free'").text;
@@ -165,6 +174,23 @@ private:
         if (ec != std::errc() || end != last || value <= 0)
             fail(word, "a positive integer bound (source events, a read-modify-write counting 2)");
         return value;
+    }
+
+    // `exclude CLASS  # reason`: the comment that ends the line is the
+    // reason, kept with the exclusion.
+    Exclusion exclusion(const std::vector<Exclusion>& earlier) {
+        const std::string expected = "a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, R, ...)";
+        const Token word = argument(expected);
+        const auto c = parse_source_class(word.text);
+        if (!c) fail(word, expected);
+        for (const auto& other : earlier)
+            if (other.source_class == *c)
+                throw MappingError(word.pos, "a second 'exclude " + word.text + "' (the first is line " +
+                                                 std::to_string(other.where.line) + ")");
+        if (token_.kind == TokenKind::word) fail(token_, "end of line (a reason goes in a comment: # why)");
+        Exclusion e{*c, token_.comment, word.pos};
+        if (token_.kind == TokenKind::newline) advance();
+        return e;
     }
 
     AxiomExpectation axiom(const std::vector<AxiomExpectation>& earlier) {

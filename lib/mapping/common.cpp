@@ -81,6 +81,61 @@ std::string scope_name(exec::Scope scope) {
     return "?";
 }
 
+std::string SourceClass::to_string() const {
+    std::string out = mapping::to_string(kind);
+    if (order != exec::Order::none) out += "." + source_order_name(order);
+    return out;
+}
+
+std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
+    using exec::Order;
+    std::vector<SourceClass> out;
+    auto add = [&](SourceKind kind, std::initializer_list<Order> orders) {
+        for (Order o : orders) out.push_back(SourceClass{kind, o});
+    };
+    switch (dialect) {
+        case litmus::Dialect::c:
+        case litmus::Dialect::opencl:
+            add(SourceKind::read, {Order::na, Order::rlx, Order::acq, Order::sc});
+            add(SourceKind::write, {Order::na, Order::rlx, Order::rel, Order::sc});
+            add(SourceKind::rmw, {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc});
+            add(SourceKind::fence, {Order::acq, Order::rel, Order::acq_rel, Order::sc});
+            break;
+        case litmus::Dialect::ptx:
+            add(SourceKind::read, {Order::weak, Order::rlx, Order::acq});
+            add(SourceKind::write, {Order::weak, Order::rlx, Order::rel});
+            add(SourceKind::rmw, {Order::rlx, Order::acq, Order::rel, Order::acq_rel});
+            add(SourceKind::fence, {Order::acq, Order::rel, Order::acq_rel, Order::sc});
+            break;
+        case litmus::Dialect::audala:
+            add(SourceKind::read, {Order::none});
+            add(SourceKind::write, {Order::none});
+            break;
+        case litmus::Dialect::vulkan: break;
+    }
+    return out;
+}
+
+std::optional<SourceClass> parse_source_class(std::string_view text) {
+    const auto dot = text.find('.');
+    const std::string_view kind = text.substr(0, dot);
+    SourceClass c;
+    if (kind == "R") c.kind = SourceKind::read;
+    else if (kind == "W") c.kind = SourceKind::write;
+    else if (kind == "RMW") c.kind = SourceKind::rmw;
+    else if (kind == "F") c.kind = SourceKind::fence;
+    else return std::nullopt;
+    if (dot == std::string_view::npos) return c;
+    const std::string_view order = text.substr(dot + 1);
+    for (exec::Order o : {exec::Order::na, exec::Order::weak, exec::Order::rlx, exec::Order::acq, exec::Order::rel,
+                          exec::Order::acq_rel, exec::Order::sc})
+        if (order == source_order_name(o)) {
+            c.order = o;
+            return c;
+        }
+    return std::nullopt;
+}
+
 namespace detail {
 
 std::string read_file(const std::filesystem::path& path) {

@@ -29,11 +29,19 @@ Lexer::Lexer(std::string_view text, std::string file) : src_(std::string(text)),
 
 Position Lexer::here() const { return Position{file_, src_.line(), src_.column()}; }
 
-void Lexer::skip_blanks_and_comment() {
+std::string Lexer::skip_blanks_and_comment() {
     while (!src_.at_end() && is_blank(src_.peek())) src_.advance();
     if (src_.peek() == '#' || (src_.peek() == '/' && src_.peek(1) == '/')) {
+        src_.advance();
+        if (src_.peek() == '/') src_.advance();
+        const std::size_t start = src_.offset();
         while (!src_.at_end() && src_.peek() != '\n') src_.advance();
+        std::string text(src_.text().substr(start, src_.offset() - start));
+        const auto first = text.find_first_not_of(" \t\r\f\v");
+        const auto last = text.find_last_not_of(" \t\r\f\v");
+        return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
     }
+    return {};
 }
 
 Token Lexer::next() {
@@ -70,9 +78,10 @@ Token Lexer::next() {
 }
 
 Token Lexer::next_bare() {
-    skip_blanks_and_comment();
+    std::string comment = skip_blanks_and_comment();
     Token token;
     token.pos = here();
+    token.comment = std::move(comment);
     if (src_.at_end()) return token;
     const std::size_t start = src_.offset();
     if (src_.peek() == '\n') {

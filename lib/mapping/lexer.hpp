@@ -38,6 +38,10 @@ struct Token {
     TokenKind kind = TokenKind::end;
     std::string text;  // the spelling
     Position pos;
+    // next_bare(): the comment skipped just before this token, without its
+    // `#` or `//` and trimmed (on a newline or end token: the comment that
+    // ended the line, such as an exclusion's reason).
+    std::string comment;
 };
 
 // How a token appears after "found" in messages: its spelling in single
@@ -55,8 +59,9 @@ public:
 
 private:
     Position here() const;
-    // Skips blanks; then, if a comment starts here, skips it to the line end.
-    void skip_blanks_and_comment();
+    // Skips blanks; then, if a comment starts here, skips it to the line end
+    // and returns its text (trimmed, without `#` or `//`).
+    std::string skip_blanks_and_comment();
 
     text::SourceCursor src_;
     std::string file_;

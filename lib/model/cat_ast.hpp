@@ -57,6 +57,8 @@ struct CatStatement {
         witness,    // witness name <= e  [as text]
         require,    // require acyclic|irreflexive|empty e [as name]  (well-formedness)
         show,       // show/unshow ... (herd display directives; ignored)
+        needs,      // needs NAME, ... [as "text"]: vocabulary the programs' dialect must set
+        ignores,    // ignores NAME, ... [as "text"]: dialect vocabulary the model deliberately reads not
     };
     enum class Test { acyclic, irreflexive, empty };
     Kind kind;
@@ -70,6 +72,10 @@ struct CatStatement {
     std::string name;      // `as name` (axiom/require), witness name, include path
     std::string description;  // witness: the `as "..."` text (empty when absent)
     SourcePos name_pos;       // witness, axiom, require: of the name (or the expression that names it)
+    // needs, ignores: the vocabulary names declared, with their positions
+    // (the `as "..."` text is in 'description').
+    std::vector<std::string> names;
+    std::vector<SourcePos> name_positions;
 };
 
 // The name an axiom, flag or requirement goes by: its `as` name; else the

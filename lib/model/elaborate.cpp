@@ -304,9 +304,21 @@ private:
             }
             case CatStatement::Kind::require: out_.requirements.push_back(axiom(st)); break;
             case CatStatement::Kind::witness: witness(st); break;
+            case CatStatement::Kind::needs:
+            case CatStatement::Kind::ignores: declared_names(st); break;
             case CatStatement::Kind::include:
             case CatStatement::Kind::show: break;
         }
+    }
+
+    // `needs` and `ignores` speak of the vocabulary an execution is given,
+    // not of definitions: a name the vocabulary lacks is a typo.
+    void declared_names(const CatStatement& st) {
+        for (std::size_t i = 0; i < st.names.size(); ++i)
+            if (!vocabulary_nodes_.count(st.names[i]))
+                fail(st.name_positions[i], "'" + st.names[i] + "' after '" +
+                                               (st.kind == CatStatement::Kind::needs ? "needs" : "ignores") +
+                                               "' is no name of the execution vocabulary");
     }
 
     std::map<std::string, Value> scope_;

@@ -47,8 +47,25 @@ const Axiom& ModelInstance::axiom(const std::string& name) const {
     throw std::out_of_range("no axiom named '" + name + "'; the model's axioms: " + names);
 }
 
+namespace {
+void collect_names(const CatExpr& e, std::set<std::string>& out) {
+    if (e.kind == CatExpr::Kind::name || e.kind == CatExpr::Kind::call) out.insert(e.name);
+    for (const auto& operand : e.operands) collect_names(*operand, out);
+}
+std::set<std::string> names_in(const CatModel& syntax) {
+    std::set<std::string> out;
+    for (const auto& st : syntax.statements) {
+        if (st.expr) collect_names(*st.expr, out);
+        for (const auto& b : st.bindings) collect_names(*b.body, out);
+    }
+    return out;
+}
+}  // namespace
+
 struct Model::Impl {
+    Impl(CatModel s) : syntax(std::move(s)), names(names_in(syntax)) {}
     CatModel syntax;
+    std::set<std::string> names;
 };
 
 Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -63,7 +80,7 @@ Model& Model::operator=(Model&&) noexcept = default;
 
 Model Model::load(const std::string& path) {
     try {
-        return Model(std::make_unique<Impl>(Impl{parse_model_file(path)}));
+        return Model(std::make_unique<Impl>(parse_model_file(path)));
     } catch (const ParseError& e) {
         throw ModelError(location_of(e.pos()), e.message());
     }
@@ -71,7 +88,7 @@ Model Model::load(const std::string& path) {
 
 Model Model::parse(const std::string& text, const std::string& name_for_messages, const std::string& include_dir) {
     try {
-        return Model(std::make_unique<Impl>(Impl{parse_model_text(text, name_for_messages, include_dir)}));
+        return Model(std::make_unique<Impl>(parse_model_text(text, name_for_messages, include_dir)));
     } catch (const ParseError& e) {
         throw ModelError(location_of(e.pos()), e.message());
     }
@@ -79,6 +96,21 @@ Model Model::parse(const std::string& text, const std::string& name_for_messages
 
 const std::string& Model::title() const { return impl_->syntax.title; }
 const std::string& Model::path() const { return impl_->syntax.path; }
+
+namespace {
+std::vector<DeclaredName> declared(const CatModel& syntax, CatStatement::Kind kind) {
+    std::vector<DeclaredName> out;
+    for (const auto& st : syntax.statements)
+        if (st.kind == kind)
+            for (std::size_t i = 0; i < st.names.size(); ++i)
+                out.push_back(DeclaredName{st.names[i], st.description, location_of(st.name_positions[i])});
+    return out;
+}
+}  // namespace
+
+std::vector<DeclaredName> Model::needs() const { return declared(impl_->syntax, CatStatement::Kind::needs); }
+const std::set<std::string>& Model::names_mentioned() const { return impl_->names; }
+std::vector<DeclaredName> Model::ignores() const { return declared(impl_->syntax, CatStatement::Kind::ignores); }
 
 ModelInstance Model::instantiate(const Vocabulary& vocabulary) const { return elaborate(impl_->syntax, vocabulary); }
 

@@ -77,7 +77,7 @@ public:
         // herd model files start with their name, quoted or not.  Statements
         // all start with keywords or `~`, so a leading string or name can
         // only be that title.
-        if (at(TokenKind::string) || at(TokenKind::name)) title = take().text;
+        if (at(TokenKind::string) || (at(TokenKind::name) && !declaration_ahead())) title = take().text;
         while (!at(TokenKind::end)) parse_statement(out);
     }
 
@@ -110,7 +110,18 @@ private:
 
     // ---- statements ------------------------------------------------------
 
+    // `needs` and `ignores` are words only where a statement starts (so no
+    // model loses them as names): the word followed by a name.
+    bool declaration_ahead() {
+        return at(TokenKind::name) && (peek().text == "needs" || peek().text == "ignores") &&
+               peek(1).kind == TokenKind::name;
+    }
+
     void parse_statement(std::vector<CatStatement>& out) {
+        if (declaration_ahead()) {
+            parse_declaration(out);
+            return;
+        }
         switch (peek().kind) {
         case TokenKind::kw_let: parse_let(out); return;
         case TokenKind::kw_flag:
@@ -218,6 +229,24 @@ private:
         statement.name_pos = name.pos;
         expect(TokenKind::less_equal, "'<=' after the witness name");
         statement.expr = parse_expr().expr;
+        statement.description = parse_optional_as("a description");
+        out.push_back(std::move(statement));
+    }
+
+    // `needs NAME, ... [as "text"]` and `ignores NAME, ... [as "text"]`: what
+    // the model asks of the dialect its programs are written in (README,
+    // "Models"); the names are checked against the vocabulary where a
+    // dialect meets the model.
+    void parse_declaration(std::vector<CatStatement>& out) {
+        CatStatement statement;
+        const Token word = take();
+        statement.kind = word.text == "needs" ? CatStatement::Kind::needs : CatStatement::Kind::ignores;
+        statement.pos = word.pos;
+        do {
+            const Token name = expect(TokenKind::name, "a vocabulary name after '" + word.text + "'");
+            statement.names.push_back(name.text);
+            statement.name_positions.push_back(name.pos);
+        } while (accept(TokenKind::comma));
         statement.description = parse_optional_as("a description");
         out.push_back(std::move(statement));
     }

@@ -60,16 +60,17 @@ Formula forall2(const Formula& body) {
     return forall_events(kSource, "e1", forall_events(kSource, "e2", body));
 }
 
-// The source programs of the search, but for their size.
-Formula program_space(const mapping::Mapping& m, const SearchSettings& settings) {
+// The source programs of the search, but for their size: events of the
+// classes searched (the source dialect's, less the check's exclusions).
+Formula program_space(const std::vector<mapping::SourceClass>& searched, const SearchSettings& settings) {
     std::vector<Formula> classes;
-    for (const auto& rule : m.rules) {
-        const std::string order = rule.order ? order_constant(*rule.order) : "None";
-        if (rule.source == SourceKind::rmw) {
+    for (const auto& c : searched) {
+        const std::string order = order_constant(c.order);
+        if (c.kind == SourceKind::rmw) {
             classes.push_back(conj({source_set("RMW", "e"), order_is(kSource, "e", order)}));
             continue;
         }
-        const char* kind = rule.source == SourceKind::read ? "R" : rule.source == SourceKind::write ? "W" : "F";
+        const char* kind = c.kind == SourceKind::read ? "R" : c.kind == SourceKind::write ? "W" : "F";
         classes.push_back(conj({source_set(kind, "e"), negation(source_set("RMW", "e")), order_is(kSource, "e", order)}));
     }
     std::vector<Formula> parts;
@@ -183,11 +184,19 @@ CheckModule check_module(const CheckModuleInput& in) {
       << ".\nModule Tgt_dec := Mapsound." << tgt_dec << ".\n\n";
 
     // ---- the search space
-    const Formula space = program_space(*in.mapping, in.settings);
+    const Formula space = program_space(in.classes, in.settings);
+    std::string classes_text, excluded_text;
+    for (const auto& c : in.classes) classes_text += (classes_text.empty() ? "" : ", ") + c.to_string();
+    for (const auto& e : def.exclusions)
+        excluded_text += (excluded_text.empty() ? "" : "; ") + e.source_class.to_string() +
+                         (e.reason.empty() ? "" : " (" + e.reason + ")");
     o << "(* ---- The programs the bounded search covered (lib/check) ----\n"
-      << wrapped("program_space: every event of a thread is of a class the mapping has a rule for, with exactly that "
-                 "rule's memory order (none for a rule without one); straight-line programs (no control "
-                 "dependencies); " +
+      << wrapped("program_space: every event of a thread is of one of the classes searched, " +
+                 (classes_text.empty() ? std::string("none") : classes_text) + ", with exactly that class's memory order" +
+                 (excluded_text.empty() ? std::string()
+                                        : "; the check excludes " + excluded_text +
+                                              ", so no statement speaks of programs with them") +
+                 "; straight-line programs (no control dependencies); " +
                  std::string(in.settings.dependencies
                                  ? "dependencies from reads to later reads (addr) and writes (data), never into a "
                                    "read-modify-write"
@@ -426,6 +435,12 @@ CheckModule check_module(const CheckModuleInput& in) {
                                   " events, " + where);
             o << "(* " << expectation.name << ": no statement, the bounded check found a counterexample at "
               << result->events << " source events:\n   " << where << ". *)\n\n";
+            continue;
+        }
+        if (result->verdict == check::Verdict::vacuous) {
+            out.omitted.push_back(expectation.name + ": vacuous (the search space misses a class)");
+            o << "(* " << expectation.name << ": no statement, the search found no counterexample in a space that "
+              << "misses a class (vacuous). *)\n\n";
             continue;
         }
         if (result->verdict == check::Verdict::unknown) {

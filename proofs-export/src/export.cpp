@@ -39,6 +39,16 @@ const char* const kMakefile =
     "\trm -f CoqMakefile CoqMakefile.conf\n\n"
     ".PHONY: all clean\n";
 
+// The classes the search covered, as its results state them (every result
+// of one run has the same); without a result, the checker's own.
+std::vector<mapping::SourceClass> searched_classes(const mapping::CheckDefinition& check,
+                                                   const std::vector<check::AxiomResult>& results) {
+    std::vector<mapping::SourceClass> out;
+    if (results.empty()) return check::Checker(check).searched_classes();
+    for (const auto& c : results.front().space.classes) out.push_back(c.source_class);
+    return out;
+}
+
 }  // namespace
 
 ExportReport export_check(const mapping::CheckDefinition& check, const std::vector<check::AxiomResult>& results,
@@ -59,8 +69,10 @@ ExportReport export_check(const mapping::CheckDefinition& check, const std::vect
         check.target_model == check.source_model ? source : translate_model(parse(check.target_model), note);
     const mapping::Mapping mapping = mapping::load_mapping(check.mapping);
     const MappingModule mapping_mod = mapping_module(mapping, note);
-    const CheckModule module = check_module(
-        CheckModuleInput{&check, &mapping, &mapping_mod, &source, &target, &results, search_settings(check), events, note});
+    // The classes searched: the same in every result (the checker's).
+    const std::vector<mapping::SourceClass> classes = searched_classes(check, results);
+    const CheckModule module = check_module(CheckModuleInput{&check, &mapping, &mapping_mod, &source, &target, &results,
+                                                             classes, search_settings(check), events, note});
     std::vector<Refutation> refutations;
     ExportReport report;
     for (const auto& r : results)

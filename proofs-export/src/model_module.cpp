@@ -375,6 +375,8 @@ private:
                 break;
             }
             case CatStatement::Kind::include:
+            case CatStatement::Kind::needs:
+            case CatStatement::Kind::ignores:
             case CatStatement::Kind::show: break;
         }
     }

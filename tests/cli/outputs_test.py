@@ -112,20 +112,20 @@ def test_unwritable():
         f.write("not a directory\n")
     target = os.path.join(blocker, "sub")
     r = run("check", CHECK, "--events", "4", "--axiom", "thin-air", "--output", target)
-    expect("check, output below a regular file", r, 1, "stderr", f"output directory '{target}': cannot create or open it")
+    expect("check, output below a regular file", r, 2, "stderr", f"output directory '{target}': cannot create or open it")
     if "thin-air:" in r[1]:
         fail("check searched before trying its output directory")
     r = run("check", CHECK, "--events", "4", "--axiom", "thin-air", "--output", blocker)
-    expect("check, output is a regular file", r, 1, "stderr", f"output directory '{blocker}'")
+    expect("check, output is a regular file", r, 2, "stderr", f"output directory '{blocker}'")
     r = run("check", CHECK, "--events", "3", "--axiom", "thin-air", "--output", fresh("ok-out"), "--export-coq", target)
-    expect("check --export-coq below a regular file", r, 1, "stderr", "cannot create or open it")
+    expect("check --export-coq below a regular file", r, 2, "stderr", "cannot create or open it")
     r = run("compare", os.path.join(MODELS, "sc.cat"), os.path.join(MODELS, "tso.cat"), "--events", "4",
             "--output", target)
-    expect("compare, output below a regular file", r, 1, "stderr", f"output directory '{target}': cannot create")
+    expect("compare, output below a regular file", r, 2, "stderr", f"output directory '{target}': cannot create")
     if "allowed by" in r[1]:
         fail("compare searched before trying its output directory")
     r = run("export-coq", CHECK, "--events", "3", "-o", target)
-    expect("export-coq, output below a regular file", r, 1, "stderr", "cannot create or open it")
+    expect("export-coq, output below a regular file", r, 2, "stderr", "cannot create or open it")
     with open(blocker) as f:
         if f.read() != "not a directory\n":
             fail("the regular file was changed")
@@ -133,7 +133,7 @@ def test_unwritable():
         readonly = fresh("read-only")
         os.mkdir(readonly, 0o555)
         r = run("check", CHECK, "--events", "4", "--axiom", "thin-air", "--output", readonly)
-        expect("check, read-only directory", r, 1, "stderr", "cannot write in it")
+        expect("check, read-only directory", r, 2, "stderr", "cannot write in it")
         os.chmod(readonly, 0o755)
     else:
         print("skipped: read-only directory (root writes into any directory; the cases above fail for root too)")

@@ -49,8 +49,12 @@
 
 namespace mapsound::check {
 
-enum class Verdict { holds, fails, unknown };
-std::string to_string(Verdict v);  // "holds", "fails", "unknown"
+// holds: no counterexample up to the bound; fails: a counterexample;
+// vacuous: no counterexample, but the space searched misses what the check
+// names (no class of source events, or a class that no program up to the
+// bound can show in a counterexample: SearchedSpace); unknown: stopped.
+enum class Verdict { holds, fails, vacuous, unknown };
+std::string to_string(Verdict v);  // "holds", "fails", "vacuous", "unknown"
 
 struct Statistics {
     std::uint64_t shapes = 0;        // shapes whose search finished
@@ -139,15 +143,63 @@ struct ShapeOutcome {
 // GPUs: the symmetries under which the search counts programs as one.
 std::string canonical_program(const exec::PreExecution& program);
 
+// One bound of the sweep as searched (SearchedSpace::bounds).
+struct BoundSearched {
+    int events = 0;
+    std::uint64_t shapes = 0;  // shapes (or cubes) whose search finished
+    // Their programs, counted apart from the encoding (a decimal number:
+    // it passes 2^64 at 9 events): per shape every class per operation, a
+    // scope per atomic one, locations up to renaming, dependencies and
+    // placements as the search varies them, threads in every order (the
+    // search visits one order of exchangeable threads).
+    std::string programs = "0";
+    // With Options::race_free_programs: the racy programs found and
+    // skipped (each excluded with every program of its shape in which the
+    // same racy execution is consistent); 0 otherwise.
+    std::uint64_t racy_programs = 0;
+};
+
+// A class of source events searched, and the fewest events of a program
+// with an event of the class, a consistent target execution and an
+// admissible, race-free lift of it (with Options::race_free_programs, a
+// race-free program): the least a counterexample containing the class
+// could have.  0: no program up to the bound has one, so no counterexample
+// could show the class, and "no counterexample" says nothing about it.
+struct ClassWitness {
+    mapping::SourceClass source_class;
+    int events = 0;
+};
+
+// What a verdict speaks of (README, "What a holds covers").
+struct SearchedSpace {
+    litmus::Dialect dialect = litmus::Dialect::c;  // of the source programs
+    std::vector<ClassWitness> classes;           // the classes searched
+    std::vector<mapping::Exclusion> excluded;    // the check's exclusions
+    // Which counterexamples race freedom removes: "none" (the check has
+    // no race-free flag), "execution" (a counterexample's own lifted
+    // execution must be race-free) or "program" (every consistent
+    // execution of its program must be: Options::race_free_programs).
+    std::string race_free = "none";
+    std::optional<int> target_events;  // Options::target_events
+    std::vector<BoundSearched> bounds;  // 1 .. the last bound searched
+    // The classes no program witnesses (ClassWitness::events == 0).
+    std::vector<mapping::SourceClass> unwitnessed() const;
+    // No class searched, or some class unwitnessed: "holds" would be
+    // vacuous.
+    bool vacuous() const { return classes.empty() || !unwitnessed().empty(); }
+};
+
 struct AxiomResult {
     std::string axiom;
     Verdict verdict = Verdict::unknown;
-    // holds: the bound searched; fails: the counterexample's events;
-    // unknown (stopped): the largest bound searched completely (0: none).
+    // holds, vacuous: the bound searched; fails: the counterexample's
+    // events; unknown (stopped): the largest bound searched completely (0:
+    // none).
     int events = 0;
     double seconds = 0;
     Statistics statistics;
     std::optional<Counterexample> counterexample;
+    SearchedSpace space;
 };
 
 struct Progress {
@@ -274,7 +326,11 @@ public:
     // Loads the models and the mapping the check names.  Throws
     // model::ModelError, mapping::MappingError, and std::invalid_argument
     // naming the check file when an axiom, flag or relation the check needs
-    // is missing from the models.
+    // is missing from the models.  Refuses (MappingError at the check
+    // file's position) a check whose search would not cover what it names:
+    // a model that cannot judge the programs it is given
+    // (litmus/dialects.hpp), a class of the source dialect without a rule
+    // that the check does not exclude, a rule for no class of the dialect.
     explicit Checker(mapping::CheckDefinition definition);
 
     // Model comparison (memalloy style): programs of 'dialect' (C, PTX or
@@ -287,11 +343,26 @@ public:
     // candidates that are not are excluded and the search goes on.  Throws
     // as the constructor above.
     static Checker comparison(const std::string& a, const std::string& b, litmus::Dialect dialect, int events);
+
+    // Whether the checker generates source programs of dialect 'd'
+    // (mapping::dialect_classes has classes for it).
+    static bool generates(litmus::Dialect d);
+    // Why 'model' cannot judge the programs the checker generates in
+    // dialect 'd' (they carry the dialect's memory orders and scope levels,
+    // never tags or barriers: litmus::refusal on that vocabulary), or
+    // nullopt when it can.
+    static std::optional<std::string> refusal(const model::Model& model, litmus::Dialect d);
     ~Checker();
     Checker(Checker&&) noexcept;
     Checker& operator=(Checker&&) noexcept;
 
     const mapping::CheckDefinition& definition() const;
+    // The dialect of the source programs searched (the check's `dialect`,
+    // or the first of c, audala that the source model judges), and the
+    // classes of source events they are made of: the dialect's classes
+    // less the check's exclusions, each with a rule of the mapping.
+    litmus::Dialect source_dialect() const;
+    const std::vector<mapping::SourceClass>& searched_classes() const;
 
     // One result per selected axiom, in the check's order.  Throws
     // std::invalid_argument for an axiom name the check does not list, and

@@ -36,8 +36,10 @@
 // ld plus any fences; W to exactly one st plus fences; RMW to exactly one
 // atom plus fences; F to fences only, or nop.  No two rules may match the
 // same source event: `R.sc` twice, or `R` and `R.sc` together, is an error
-// naming both lines.  A mapping has at least one rule but need not cover every class: rule_for says
-// nullptr, and the checker decides what an unmapped event means.
+// naming both lines.  A mapping has at least one rule; the checker refuses
+// a check whose source dialect has a class (dialect_classes) without a
+// rule, unless the check excludes it, and a rule that no class of the
+// dialect matches.
 //
 // A CHECK FILE (`checks/*.check`) says what to check about a mapping:
 //
@@ -50,12 +52,21 @@
 //   race-free data-race                  optional
 //   lift extends                         optional: extends (default) or per-thread
 //   scopes cta cluster gpu sys           optional: the scope tree's levels
+//   dialect c                            optional: the source programs' dialect
+//   exclude RMW.sc  # why                optional, any number: a class left out
 //   axiom coherence holds                one or more, any order
 //   axiom thin-air  fails at 4           'at N': the smallest counterexample's size
 //
 // One keyword per line, in any order: check, source, target, mapping and
-// events exactly once each, race-free, lift and scopes at most once, axiom at least once
-// and never twice for one name.  The check's name starts with a letter or
+// events exactly once each, race-free, lift, scopes and dialect at most
+// once, exclude any number of times (never twice for one class), axiom at
+// least once and never twice for one name.  `dialect D` (c, opencl, ptx,
+// vulkan, audala): the source programs' dialect; without it, the first of
+// c, audala whose programs the source model judges
+// (mapsound/litmus/dialects.hpp).  `exclude CLASS  # reason`: a class of
+// the source dialect (R.na, RMW.sc, ...; R or W for AuDaLa) that the search
+// leaves out on purpose; the comment ending the line is its reason, and
+// every verdict, JSON result and Coq statement of the check names it.  The check's name starts with a letter or
 // digit and has only letters, digits, `-`, `_` and `.` (it names the default
 // output directory mapsound-out/NAME and the counterexample tests).  Words
 // are separated by blanks; a `#` or
@@ -89,6 +100,7 @@
 #include <vector>
 
 #include "mapsound/exec.hpp"
+#include "mapsound/litmus/program.hpp"
 
 namespace mapsound::mapping {
 
@@ -168,6 +180,29 @@ struct Rule {
     std::string source_text() const;
 };
 
+// A class of source events: a kind and the memory order the source
+// dialect gives it (Order::none in a dialect without orders, AuDaLa).
+// Written as mapping files write left-hand sides: "R.na", "RMW.sc", "R".
+struct SourceClass {
+    SourceKind kind = SourceKind::read;
+    exec::Order order = exec::Order::none;
+    bool operator==(const SourceClass&) const = default;
+    std::string to_string() const;
+};
+
+// The classes of the events a dialect's programs are made of, as the
+// checker searches them: kinds R, W, RMW, F in that order, orders weakest
+// first.  C and OpenCL: R na rlx acq sc, W na rlx rel sc, RMW rlx acq rel
+// acq_rel sc, F acq rel acq_rel sc (a relaxed fence is no fence); PTX: R
+// weak rlx acq, W weak rlx rel, RMW rlx acq rel acq_rel, F acq rel acq_rel
+// sc; AuDaLa: R and W.  Empty for Vulkan, whose programs the checker does
+// not generate.
+std::vector<SourceClass> dialect_classes(litmus::Dialect dialect);
+
+// "R", "RMW.acq_rel", "W.weak": a kind with an optional order as
+// source_order_name spells it; nullopt for anything else.
+std::optional<SourceClass> parse_source_class(std::string_view text);
+
 struct Mapping {
     std::string name;  // from the `mapping NAME` header
     std::string path;  // load_mapping: the file's absolute normalized path;
@@ -205,6 +240,14 @@ struct AxiomExpectation {
     Position where;  // of the name, for errors about it
 };
 
+// `exclude CLASS  # reason`: a class of the source dialect the search
+// leaves out on purpose; part of every claim the check makes.
+struct Exclusion {
+    SourceClass source_class;
+    std::string reason;  // the line's comment, or empty
+    Position where;      // of the class
+};
+
 struct CheckDefinition {
     std::string name;  // from the `check NAME` line
     std::string path;  // load_check: absolute normalized; parse_check: as given
@@ -220,6 +263,12 @@ struct CheckDefinition {
     // between CTA and GPU.
     bool cluster_level = false;
     std::vector<AxiomExpectation> axioms;  // in file order, names distinct
+    // `dialect D`: the source programs' dialect (c, opencl, ptx, vulkan,
+    // audala); without it the checker takes the first the source model
+    // judges among those it can search (litmus/dialects.hpp).
+    std::optional<litmus::Dialect> dialect;
+    Position dialect_at;
+    std::vector<Exclusion> exclusions;  // in file order, classes distinct
     // Where each was written (the argument's token), for errors the checker
     // finds once the files are loaded; line 0 when not from a file.
     Position source_at, target_at, mapping_at, race_free_at;

@@ -83,6 +83,17 @@ struct ModelInstance {
     const Axiom& axiom(const std::string& name) const;
 };
 
+// A model's word on the vocabulary a dialect sets (README, "Models"):
+// `needs NAME, ...` — programs must be able to set each name, or the model
+// has nothing to judge them by; `ignores NAME, ...` — names a dialect may set
+// that the model deliberately gives no meaning (sc.cat ignores memory
+// orders).  One entry per name, in file order.
+struct DeclaredName {
+    std::string name;         // a primitive name of the execution vocabulary
+    std::string description;  // the declaration's `as "..."` text, or empty
+    Location where;           // of the name
+};
+
 class Model {
 public:
     // Parses a model file (and its includes).  Throws ModelError.
@@ -93,6 +104,14 @@ public:
 
     const std::string& title() const;
     const std::string& path() const;
+    // The `needs` and `ignores` declarations (includes spliced in).  The
+    // names are checked when the model is instantiated.
+    std::vector<DeclaredName> needs() const;
+    std::vector<DeclaredName> ignores() const;
+    // Every name the model's expressions mention (vocabulary names,
+    // definitions, functions), read off the text: a superset of what
+    // ModelInstance::vocabulary_used reports, known without instantiating.
+    const std::set<std::string>& names_mentioned() const;
 
     // Elaborates every definition and axiom on 'vocabulary'.  Throws
     // ModelError for undefined names (listing the names in scope), arity
