@@ -187,7 +187,7 @@ TEST_CASE("admissible lifts: a target execution without one is found: per-thread
            "acyclic po | rf | co | fr as sc\n";
     auto def = mapping::load_check(root / "checks" / "audala-ptx-relaxed.check");
     def.source_model = (dir / "total-co.cat").string();
-    def.axioms = {mapping::AxiomExpectation{"sc", mapping::Expectation::holds, std::nullopt, 0, {}}};
+    def.axioms = {mapping::AxiomExpectation{"sc", mapping::Expectation::holds, true, std::nullopt, 0, {}}};
     const Tally t = every_program(def, mapping::load_mapping(def.mapping), 2);
     CHECK(t.executions > 0);
     CHECK(t.without_lift > 0);

@@ -146,6 +146,18 @@ struct Checker::Impl {
         settings.dependencies = uses_any(probe, kDependencyNames);
         for (const auto& f : probe.flags) source_flags.insert(f.name);
         settings.lift = definition.lift;
+        // No axiom line: every axiom and flag of the source model (but the
+        // race-free flag), with no expectation.
+        if (definition.axioms.empty()) {
+            for (const auto* list : {&probe.axioms, &probe.flags})
+                for (const auto& a : *list)
+                    if (a.name != definition.race_free_flag.value_or(""))
+                        definition.axioms.push_back(
+                            mapping::AxiomExpectation{a.name, mapping::Expectation::holds, false, std::nullopt, 0, {}});
+            if (definition.axioms.empty())
+                throw mapping::MappingError(at(definition.source_at), "the source model " + definition.source_model +
+                                                                          " has no axiom to check");
+        }
         validate(probe);
     }
 
@@ -729,7 +741,7 @@ Checker Checker::comparison(const std::string& a, const std::string& b, litmus::
     d.target_model = b;
     d.events = events;
     d.lift = mapping::Lift::extends;
-    d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, std::nullopt, 0, {}});
+    d.axioms.push_back(mapping::AxiomExpectation{kWholeModel, mapping::Expectation::holds, true, std::nullopt, 0, {}});
     d.dialect = dialect;
     if (mapping::dialect_classes(dialect).empty())
         throw std::invalid_argument("model comparison does not generate " + litmus::dialect_title(dialect) +

@@ -205,8 +205,11 @@ void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
         const auto& c = *r.counterexample;
         std::cout << "  counterexample, shape " << c.shape;
         if (c.program_race_free)
-            std::cout << (*c.program_race_free ? "; the program is race-free (no consistent execution races)"
-                                               : "; the program is not race-free (another consistent execution races)");
+            std::cout << (*c.program_race_free
+                              ? "; the program is race-free (no consistent execution races)"
+                              : "; the program is not race-free (another consistent execution races: a race-free "
+                                "execution of a racy program; for race-free programs only, run again with "
+                                "--race-free-programs)");
         std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
         std::cout << "  litmus round trip: " << judgement_text(c.round_trip.source) << "; "
                   << judgement_text(c.round_trip.target) << ": "
@@ -239,6 +242,43 @@ std::string result_json(const mapping::CheckDefinition& def, const Reported& rep
     }
     o << "}";
     return o.str();
+}
+
+// One line that says what the run found, for a reader who skips the rest:
+// which axioms break and how small the counterexample is, which hold, and
+// up to what bound (a bounded search: no claim beyond it).
+std::string conclusion_line(const std::vector<Reported>& reported, int bound) {
+    std::vector<std::string> fails, holds, vacuous, unknown;
+    std::string excluding;
+    for (const auto& rep : reported) {
+        const auto& r = rep.result;
+        excluding = exclusion_suffix(r.space);
+        switch (r.verdict) {
+            case check::Verdict::fails: fails.push_back(r.axiom + " fails at " + std::to_string(r.events)); break;
+            case check::Verdict::holds: holds.push_back(r.axiom); break;
+            case check::Verdict::vacuous: vacuous.push_back(r.axiom); break;
+            case check::Verdict::unknown: unknown.push_back(r.axiom); break;
+        }
+    }
+    auto list = [](const std::vector<std::string>& items) {
+        std::string out;
+        for (std::size_t i = 0; i < items.size(); ++i)
+            out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+        return out;
+    };
+    std::string out;
+    if (!fails.empty())
+        out += "the mapping is unsound: " + list(fails) + " events (smallest counterexamples)";
+    else if (!holds.empty() && vacuous.empty() && unknown.empty())
+        out += "no counterexample up to " + std::to_string(bound) + " source events";
+    else
+        out += "no counterexample found";
+    if (!holds.empty())
+        out += std::string(fails.empty() ? " for " : "; ") + list(holds) + (fails.empty() ? "" : (holds.size() == 1 ? " holds" : " hold")) +
+               (fails.empty() ? "" : " up to " + std::to_string(bound) + " events");
+    if (!vacuous.empty()) out += "; VACUOUS (the space misses a class): " + list(vacuous);
+    if (!unknown.empty()) out += "; unknown (stopped): " + list(unknown);
+    return out + excluding;
 }
 
 }  // namespace
@@ -402,6 +442,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
           << ", \"output_directory\": " << json_string(out->path().string()) << ", \"results\": [";
         for (std::size_t i = 0; i < reported.size(); ++i) o << (i ? ", " : "") << result_json(def, reported[i]);
         o << "]";
+        if (!reported.empty()) o << ", \"conclusion\": " << json_string(conclusion_line(reported, bound));
         if (exported) o << ", \"coq_statements\": " << json_strings(exported->statements);
         if (!errors.empty()) o << ", \"errors\": " << json_strings(errors);
         o << ", \"interrupted\": " << (interrupts.interrupted() ? "true" : "false");
@@ -415,6 +456,7 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
             for (const auto& s : exported->statements) std::cout << " " << s;
             std::cout << " (check them with: make -C " << coq_out->path().string() << ")\n";
         }
+        if (!reported.empty()) std::cout << "conclusion: " << conclusion_line(reported, bound) << "\n";
         std::cout << "peak memory " << fixed(peak_memory_mib(), 1) << " MiB\n";
         if (interrupts.interrupted())
             std::cout << "interrupted by " << interrupts.signal_name()

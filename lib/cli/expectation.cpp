@@ -19,7 +19,7 @@ std::string events(int n) { return std::to_string(n) + (n == 1 ? " event" : " ev
 
 std::string expected_text(const mapping::CheckDefinition& d, const std::string& axiom) {
     const auto e = expectation_of(d, axiom);
-    if (!e) return "none";
+    if (!e || !e->stated) return "none";
     if (e->expected == mapping::Expectation::holds) return "holds up to " + std::to_string(d.events);
     return e->smallest ? "fails at " + std::to_string(*e->smallest) : "fails within " + events(d.events);
 }
@@ -38,7 +38,7 @@ std::string to_string(Agreement a) {
 ExpectationCheck compare_with_expectation(const mapping::CheckDefinition& d, const check::AxiomResult& r, int bound,
                                           bool restricted) {
     const auto e = expectation_of(d, r.axiom);
-    if (!e) return {Agreement::untested, "the check file states no expectation for it"};
+    if (!e || !e->stated) return {Agreement::untested, "no expectation stated"};
     if (r.verdict == check::Verdict::unknown) return {Agreement::stopped, "stopped before a verdict"};
     if (r.verdict == check::Verdict::vacuous) {
         std::string missing;

@@ -127,3 +127,11 @@ if(NOT EXISTS ${coq_dir}/Check_audala_ptx_relaxed_star.v OR NOT EXISTS ${coq_dir
 endif()
 expect("check --export-coq refuses a restricted search" 2 stderr "--export-coq takes its evidence from the full search"
        check ${SOURCE_DIR}/checks/audala-ptx-relaxed-star.check --events 3 --target-events 2 --export-coq ${coq_dir})
+
+# A check without axiom lines: every axiom of the source model, no
+# expectation, and a conclusion.
+expect("check without expectations" 0 stdout
+       "coherence: holds up to 4 events .* expected none: untested \\(no expectation stated\\).*thin-air: fails at 4 events.*\nconclusion: the mapping is unsound: thin-air fails at 4 events \\(smallest counterexamples\\); coherence, atomicity and sc hold up to 4 events\n"
+       check ${here}/no-axioms.check --output ${CMAKE_CURRENT_BINARY_DIR}/cli-no-axioms-out)
+expect("check without expectations, json" 0 stdout "\"conclusion\": \"the mapping is unsound: thin-air fails at 4 events"
+       check ${here}/no-axioms.check --json --axiom thin-air --output ${CMAKE_CURRENT_BINARY_DIR}/cli-no-axioms-out)

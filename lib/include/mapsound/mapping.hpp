@@ -57,10 +57,14 @@
 //   axiom coherence holds                one or more, any order
 //   axiom thin-air  fails at 4           'at N': the smallest counterexample's size
 //
+// Without any axiom line the check is of every axiom and flag of the source
+// model (the race-free flag excepted), each with no expectation: the
+// checker reports what it finds and concludes in one line.
+//
 // One keyword per line, in any order: check, source, target, mapping and
 // events exactly once each, race-free, lift, scopes and dialect at most
-// once, exclude any number of times (never twice for one class), axiom at
-// least once and never twice for one name.  `dialect D` (c, opencl, ptx,
+// once, exclude any number of times (never twice for one class), axiom any
+// number of times but never twice for one name.  `dialect D` (c, opencl, ptx,
 // vulkan, audala): the source programs' dialect; without it, the first of
 // c, audala whose programs the source model judges
 // (mapsound/litmus/dialects.hpp).  `exclude CLASS  # reason`: a class of
@@ -235,6 +239,10 @@ enum class Lift { extends, per_thread };
 struct AxiomExpectation {
     std::string name;  // an axiom or flag name of the source model
     Expectation expected = Expectation::holds;
+    // false: the check file names no axiom, and the checker added this one
+    // (every axiom and flag of the source model but the race-free flag)
+    // with no expectation to compare with.
+    bool stated = true;
     std::optional<int> smallest;  // `fails at N`: N source events
     int line = 0;
     Position where;  // of the name, for errors about it
@@ -262,7 +270,9 @@ struct CheckDefinition {
     // `scopes cta cluster gpu sys`: the scope tree has a cluster level
     // between CTA and GPU.
     bool cluster_level = false;
-    std::vector<AxiomExpectation> axioms;  // in file order, names distinct
+    // In file order, names distinct; empty when the file names none (the
+    // checker then adds every axiom of the source model, unstated).
+    std::vector<AxiomExpectation> axioms;
     // `dialect D`: the source programs' dialect (c, opencl, ptx, vulkan,
     // audala); without it the checker takes the first the source model
     // judges among those it can search (litmus/dialects.hpp).
