@@ -580,7 +580,14 @@ TEST_CASE("mapping: malformed and invalid checks: exact position and expectation
          "c.check:6:6: expected an axiom or flag name of the source model after 'axiom', found end of line"},
         {h + "race-free\naxiom sc holds\n",
          "c.check:6:10: expected a flag name of the source model after 'race-free', found end of line"},
-        {h, "c.check:6:1: expected an 'axiom NAME holds|fails' line (a check needs at least one), found end of input"},
+        // No axiom line is a check of every axiom; exclusions and dialects
+        // are read to the letter.
+        {h + "exclude R.foo\n",
+         "c.check:6:9: expected a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, R, ...), found "
+         "'R.foo'"},
+        {h + "exclude R.na  # one\nexclude R.na\n", "c.check:7:9: a second 'exclude R.na' (the first is line 6)"},
+        {h + "exclude R.na x\n", "c.check:6:14: expected end of line (a reason goes in a comment: # why), found 'x'"},
+        {h + "dialect arm\n", "c.check:6:9: expected a dialect (c, opencl, ptx, vulkan, audala) after 'dialect', found 'arm'"},
         {"check t\nsource ../models/rc11.cat\nmapping ../mappings/cxx-to-ptx.map\nevents 6\naxiom sc holds\n",
          "c.check:6:1: expected a 'target' line (a check needs check, source, target, mapping and events), found "
          "end of input"},

@@ -72,7 +72,14 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
             t.thread = e.thread;
             t.order = op.order;
             t.scope = *scope;
-            t.label = op.to_string();
+            // The instruction as compiled (its scope instantiated) and, for
+            // an access, what it reads or writes: "ld.acquire.gpu x=1".
+            t.label = op.instance_text(e.scope);
+            const auto where = [&](std::int64_t value) {
+                return e.location >= 0 && static_cast<std::size_t>(e.location) < source.locations.size()
+                           ? " " + source.locations[static_cast<std::size_t>(e.location)] + "=" + std::to_string(value)
+                           : std::string();
+            };
             switch (op.instruction) {
                 case Instruction::fence:
                     t.kind = exec::EventKind::fence;
@@ -82,23 +89,28 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
                     t.kind = exec::EventKind::read;
                     t.location = e.location;
                     t.value = e.value;
+                    t.label += where(e.value);
                     target_read_of[i] = target_access_of[i] = add(i, t);
                     break;
                 case Instruction::st:
                     t.kind = exec::EventKind::write;
                     t.location = e.location;
                     t.value = e.value;
+                    t.label += where(e.value);
                     target_access_of[i] = add(i, t);
                     break;
                 case Instruction::atom: {
                     const int w = rmw_write_of.at(i);
+                    const std::string instruction = t.label;
                     t.kind = exec::EventKind::read;
                     t.location = e.location;
                     t.value = e.value;
+                    t.label = instruction + where(e.value) + " (read)";
                     const int tr = add(i, t);
                     target_read_of[i] = target_access_of[i] = tr;
                     t.kind = exec::EventKind::write;
                     t.value = ev[static_cast<std::size_t>(w)].value;
+                    t.label = instruction + where(t.value) + " (write)";
                     const int tw = add(w, t);
                     target_access_of[w] = tw;
                     out.target.rmw.emplace_back(tr, tw);

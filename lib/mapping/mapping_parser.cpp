@@ -346,6 +346,17 @@ std::string TargetOp::to_string() const {
     return out;
 }
 
+std::string TargetOp::instance_text(exec::Scope source) const {
+    std::string out = mapping::to_string(instruction);
+    out += '.';
+    out += ptx_semantics_name(order);
+    if (order == Order::weak) return out;
+    const auto s = scope_for(source);
+    out += '.';
+    out += s ? scope_name(*s) : std::string("$sco");
+    return out;
+}
+
 bool Rule::matches(SourceKind kind, exec::Order event_order) const {
     return source == kind && (!order || *order == event_order);
 }

@@ -169,6 +169,9 @@ struct TargetOp {
     // The op as written in canonical form, e.g. "ld.acquire.$sco",
     // "atom.relaxed.gpu" (atom's omitted .relaxed is spelled out).
     std::string to_string() const;
+    // The op as compiled for a source event of scope 'source': `.$sco`
+    // replaced by that scope ("ld.acquire.gpu"), as pictures show it.
+    std::string instance_text(exec::Scope source) const;
 };
 
 // One line `source -> targets`.
