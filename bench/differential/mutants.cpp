@@ -72,6 +72,7 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original) {
             for (Order o : weaker_orders(op.instruction, op.order)) {
                 auto t = targets;
                 t[k].order = o;
+                t[k].text.clear();  // printed from its fields
                 if (o == Order::weak) {
                     t[k].scope_from_source = false;
                     t[k].scope = Scope::none;
@@ -83,6 +84,7 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original) {
                     auto t = targets;
                     t[k].scope_from_source = false;
                     t[k].scope = s;
+                    t[k].text.clear();
                     add(r, std::move(t));
                 }
             if (op.instruction == Instruction::fence) {

@@ -171,8 +171,9 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
             const int atom = op.first_slot + static_cast<int>(j);
             if (next >= static_cast<int>(tev.size())) throw std::logic_error("read_back: more slots than compiled events");
             const exec::Event& t = tev[static_cast<std::size_t>(next)];
-            const exec::Scope scope = slot->scope_from_source ? ops[k].scope : slot->scope;
-            if (t.kind != slot->kind || t.order != slot->order || t.scope != scope || t.thread != op.thread)
+            const exec::Scope scope = slot->scope_from_source ? problem.lowering().target_scope(ops[k].scope) : slot->scope;
+            if (t.kind != slot->kind || t.order != slot->order || t.scope != scope || t.tags != slot->tags ||
+                t.thread != op.thread)
                 throw std::logic_error("read_back: the solver's target event " + std::to_string(atom) +
                                        " differs from the compiled event " + std::to_string(next) + " (" + t.label + ")");
             target_index[static_cast<std::size_t>(atom)] = next++;

@@ -9,6 +9,7 @@
 // would not survive the round trip is never handed out.
 #include "mapsound/mapping.hpp"
 #include "check/execution_litmus.hpp"
+#include "check/execution_instructions.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -26,6 +27,8 @@ namespace mapsound::check {
 
 namespace {
 
+using namespace detail;
+
 using exec::EventKind;
 using exec::Order;
 using litmus::Dialect;
@@ -34,17 +37,6 @@ using litmus::Operand;
 using litmus::Register;
 
 [[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument("execution_litmus: " + why); }
-
-std::string dialect_name(Dialect d) {
-    switch (d) {
-        case Dialect::c: return "C";
-        case Dialect::ptx: return "PTX";
-        case Dialect::audala: return "AuDaLa";
-        case Dialect::opencl: return "OPENCL";
-        case Dialect::vulkan: return "Vulkan";
-    }
-    return "?";
-}
 
 bool is_word(const std::string& w) {
     return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
@@ -56,19 +48,6 @@ bool prefix_digits(const std::string& name, const std::string& prefix) {
     return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
            std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(),
                        [](char c) { return c >= '0' && c <= '9'; });
-}
-
-litmus::Scope litmus_scope(exec::Scope s) {
-    switch (s) {
-        case exec::Scope::none: return litmus::Scope::none;
-        case exec::Scope::cta: return litmus::Scope::cta;
-        case exec::Scope::cluster: return litmus::Scope::cluster;
-        case exec::Scope::gpu: return litmus::Scope::gpu;
-        case exec::Scope::sys: return litmus::Scope::sys;
-        case exec::Scope::sg:
-        case exec::Scope::qf: break;
-    }
-    throw std::logic_error("no litmus dialect of a mapping check has the scope " + mapping::scope_name(s));
 }
 
 // A location of x: a scalar, or element 'index' of array 'base' ("a[1]").
@@ -122,6 +101,8 @@ public:
                 p.cta = x_.threads[th].cta;
                 p.cluster = x_.threads[th].cluster;
                 p.gpu = x_.threads[th].gpu;
+                p.sg = x_.threads[th].sg;
+                p.qf = x_.threads[th].qf;
                 thread.placement = p;
             }
             if (d_ == Dialect::c) thread.params = parameters(static_cast<int>(th));
@@ -231,8 +212,8 @@ private:
 
     void check_name(const std::string& n, const std::string& what) const {
         if (!is_word(n)) refuse("'" + n + "' is no " + dialect_name(d_) + " " + what + " name");
-        if (d_ == Dialect::ptx && prefix_digits(n, "r"))
-            refuse("'" + n + "' is no PTX location name (r<digits> are registers)");
+        if (column_dialect(d_) && prefix_digits(n, "r"))
+            refuse("'" + n + "' is no " + dialect_name(d_) + " location name (r<digits> are registers)");
     }
 
     bool atomic_base(const std::string& base) const {
@@ -333,48 +314,18 @@ private:
         }
     }
 
-    // Order and scope of every thread event against what the dialect has.
+    // Order, scope and tags of every thread event against what the dialect
+    // can write (execution_instructions.hpp).
     void check_tags(int e) const {
         const exec::Event& v = ev(e);
-        const Order o = v.order;
-        const exec::Scope s = v.scope;
-        const std::string tag = std::string("order ") + mapping::source_order_name(o) + " with scope " + mapping::scope_name(s);
-        const bool scoped = s != exec::Scope::none;
         if (v.kind == EventKind::barrier) {
             if (d_ != Dialect::ptx) cannot(e, "the barrier");
             if (v.barrier < 0 || v.barrier >= litmus::compound_barrier_base) cannot(e, "barrier id " + std::to_string(v.barrier));
-            if (o != Order::none || scoped) cannot(e, tag);
+            if (v.order != Order::none || v.scope != exec::Scope::none || v.tags) cannot(e, "the qualifiers");
             return;
         }
-        const bool rmw = partner_[static_cast<std::size_t>(e)] >= 0;
-        switch (d_) {
-            case Dialect::vulkan: cannot(e, "the event (executions are not written as Vulkan tests)");
-            case Dialect::audala:
-                if (v.kind == EventKind::fence) cannot(e, "the fence");
-                if (rmw) cannot(e, "the read-modify-write");
-                if ((o != Order::na && o != Order::none) || scoped) cannot(e, tag);
-                return;
-            case Dialect::c:
-            case Dialect::opencl:
-                if (o == Order::na && !scoped && v.kind != EventKind::fence && !rmw) return;
-                if (o == Order::rlx || o == Order::acq || o == Order::rel || o == Order::acq_rel || o == Order::sc)
-                    if (scoped) return;
-                cannot(e, tag);
-            case Dialect::ptx: {
-                if (v.kind == EventKind::fence) {
-                    if ((o == Order::sc || o == Order::acq_rel || o == Order::acq || o == Order::rel) && scoped) return;
-                    cannot(e, tag);
-                }
-                if (rmw) {
-                    if ((o == Order::rlx || o == Order::acq || o == Order::rel || o == Order::acq_rel) && scoped) return;
-                    cannot(e, tag);
-                }
-                if (o == Order::weak && !scoped) return;
-                const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
-                if ((o == Order::rlx || o == strong) && scoped) return;
-                cannot(e, tag);
-            }
-        }
+        const std::string why = inexpressible(d_, v, partner_[static_cast<std::size_t>(e)] >= 0);
+        if (!why.empty()) cannot(e, why);
     }
 
     // ---- registers
@@ -391,8 +342,8 @@ private:
                 p += "_";
             }
         };
-        const std::string reads = d_ == Dialect::ptx ? "r" : free_prefix("r");
-        temp_prefix_ = d_ == Dialect::c ? free_prefix("t") : d_ == Dialect::ptx ? "r" : "__t";
+        const std::string reads = column_dialect(d_) ? "r" : free_prefix("r");
+        temp_prefix_ = d_ == Dialect::c ? free_prefix("t") : column_dialect(d_) ? "r" : "__t";
         register_.assign(x_.events.size(), "");
         int n = 0;
         for (const std::vector<int>& mine : thread_events_)
@@ -406,7 +357,7 @@ private:
     Register temporary(int th) {
         if (d_ == Dialect::audala) return Register{"__t" + std::to_string(thread_temps_[static_cast<std::size_t>(th)]++)};
         const int k = temps_++;
-        return Register{temp_prefix_ + std::to_string(d_ == Dialect::ptx ? reads_ + k : k)};
+        return Register{temp_prefix_ + std::to_string(column_dialect(d_) ? reads_ + k : k)};
     }
 
     // ---- code
@@ -439,20 +390,6 @@ private:
         return litmus::Address{c.base, chain(th, deps, c.index.value_or(0), out)};
     }
 
-    MemoryOrder memory_order(Order o) const {
-        switch (o) {
-            case Order::none:
-            case Order::na: return MemoryOrder::plain;
-            case Order::weak: return MemoryOrder::weak;
-            case Order::rlx: return MemoryOrder::relaxed;
-            case Order::acq: return MemoryOrder::acquire;
-            case Order::rel: return MemoryOrder::release;
-            case Order::acq_rel: return MemoryOrder::acq_rel;
-            case Order::sc: return MemoryOrder::seq_cst;
-        }
-        return MemoryOrder::plain;
-    }
-
     std::vector<litmus::Instruction> code(int th) {
         std::vector<litmus::Instruction> out;
         std::vector<std::string> open;  // labels of the branches to close, innermost last
@@ -466,14 +403,12 @@ private:
                 if (ctrl_start_[static_cast<std::size_t>(r)] != static_cast<int>(p)) continue;
                 const Register reg{register_[static_cast<std::size_t>(r)]};
                 const int k = branches++;
-                std::string label = d_ == Dialect::ptx ? "LC" + std::to_string(k) : "__end" + std::to_string(k);
+                std::string label = column_dialect(d_) ? "LC" + std::to_string(k) : "__end" + std::to_string(k);
                 // "if (r == r) { rest }": skip the rest when r != r.
                 out.push_back(litmus::Branch{litmus::CmpOp::ne, reg, reg, label});
                 open.push_back(std::move(label));
             }
             const exec::Event& v = ev(e);
-            const MemoryOrder order = memory_order(v.order);
-            const litmus::Scope scope = litmus_scope(v.scope);
             switch (v.kind) {
                 case EventKind::read: {
                     litmus::Address a = address(th, e, out);
@@ -481,20 +416,20 @@ private:
                     if (rmw_read(e)) {
                         const int w = partner_[static_cast<std::size_t>(e)];
                         const Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
-                        out.push_back(litmus::Rmw{dest, std::move(a), litmus::RmwOp::exch, value, std::nullopt, order, scope, {}});
+                        out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
                     } else {
-                        out.push_back(litmus::Load{dest, std::move(a), order, scope, {}});
+                        out.push_back(load_instruction(d_, v, dest, std::move(a)));
                     }
                     break;
                 }
                 case EventKind::write: {
                     litmus::Address a = address(th, e, out);
                     const Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
-                    out.push_back(litmus::Store{std::move(a), value, order, scope, {}});
+                    out.push_back(store_instruction(d_, v, std::move(a), value));
                     break;
                 }
                 case EventKind::fence:
-                    out.push_back(litmus::Fence{litmus::FenceKind::fence, order, scope, {}});
+                    out.push_back(fence_instruction(d_, v));
                     break;
                 case EventKind::barrier:
                     out.push_back(litmus::Barrier{std::int64_t{v.barrier}, std::nullopt, std::nullopt, false, {}});
@@ -523,6 +458,13 @@ private:
                 if (p.cta != 0 || p.gpu != 0 || p.cluster != 0)
                     refuse("AuDaLa instances have no placement (every thread must be in CTA 0 of GPU 0)");
             return false;
+        }
+        if (d_ == Dialect::vulkan) {
+            // One device: Vulkan tests place threads in subgroups,
+            // workgroups and queue families only.
+            for (const exec::ThreadPlacement& p : x_.threads)
+                if (p.gpu != 0 || p.cluster != 0) refuse("Vulkan tests run on one device, in no cluster");
+            return true;
         }
         if (d_ == Dialect::ptx) return true;
         for (const exec::ThreadPlacement& p : x_.threads)

@@ -24,6 +24,7 @@ Flat flatten(const mapping::Rule& rule) {
             e.kind = kinds[i];
             e.order = op.order;
             e.scope_from_source = op.scope_from_source;
+            e.tags = op.tags;
             e.scope = op.scope;
             const bool access = op.instruction != mapping::Instruction::fence;
             if (access && i == 0) f.anchor = static_cast<int>(f.events.size());
@@ -80,6 +81,7 @@ Lowering lay_out(const mapping::Mapping& mapping, const std::vector<mapping::Sou
         (c.kind == mapping::SourceKind::rmw ? rmw : single).emplace_back(rule, c);
     }
     Lowering out;
+    out.scopes = mapping.scopes;
     out.single = lay_out_row(single, false);
     out.rmw = lay_out_row(rmw, true);
     return out;

@@ -17,6 +17,7 @@
 // read of a read-modify-write, the others to its write).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,7 @@ struct SlotEvent {
     exec::Order order = exec::Order::none;
     bool scope_from_source = false;  // `.$sco`
     exec::Scope scope = exec::Scope::none;  // when !scope_from_source
+    unsigned tags = 0;                      // exec::Tag bits
 };
 
 // One rule placed into a row of slots.
@@ -53,6 +55,12 @@ struct Row {
 struct Lowering {
     Row single;  // rules for R, W and F
     Row rmw;     // rules for RMW
+    // Where `$sco` sends each source scope level (Mapping::target_scope).
+    std::map<exec::Scope, exec::Scope> scopes;
+    exec::Scope target_scope(exec::Scope source) const {
+        const auto it = scopes.find(source);
+        return it == scopes.end() ? source : it->second;
+    }
     bool has_rmw() const { return !rmw.rules.empty(); }
     bool has_fences() const;  // some rule lowers a source fence
 };

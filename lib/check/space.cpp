@@ -105,7 +105,8 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
     Count total = 0;
     for (const auto& [key, ways] : states) total += ways * bell(key.first);
     if (settings.scoped && settings.free_placement)
-        total *= nested_partitions(static_cast<int>(shape.threads.size()), settings.cluster ? 3 : 2);
+        total *= nested_partitions(static_cast<int>(shape.threads.size()),
+                                   (settings.cluster ? 3 : 2) - (settings.one_gpu ? 1 : 0));
     return decimal(total);
 }
 

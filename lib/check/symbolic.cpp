@@ -206,8 +206,11 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
             same_cluster = Relation::binary("same-cluster");
             levels.push_back(*same_cluster);
         }
-        for (const auto& r : levels) {
-            bounds.bound(r, rep_id, all_reps);
+        for (std::size_t level = 0; level < levels.size(); ++level) {
+            const Relation& r = levels[level];
+            // One GPU (levels[1]): every thread shares it.
+            const bool everyone = settings.one_gpu && level == 1;
+            bounds.bound(r, everyone ? all_reps : rep_id, all_reps);
             program = program && r.eq(r.transpose()) && r.join(r).in(r);
         }
         // Nested levels: a CTA inside one cluster, a cluster inside one GPU.
@@ -442,11 +445,21 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     auto order_t = [&](Order o) {
         return slots_where([o](const SlotEvent& e, const Expr& heads) { return e.order == o ? heads : rel::none(1); });
     };
-    auto scope_t = [&](Scope s, int index) {
-        const Expr passed = head_scope[index];
+    // Target events of scope level s: fixed at s, or `$sco` of a head whose
+    // source level the mapping sends to s (Lowering::target_scope).
+    auto scope_t = [&](Scope s) {
+        static constexpr Scope source_levels[4] = {Scope::cta, Scope::cluster, Scope::gpu, Scope::sys};
+        Expr passed = rel::none(1);
+        for (int i = 0; i < 4; ++i)
+            if (lowering.target_scope(source_levels[i]) == s) passed = passed | head_scope[i];
         return slots_where([s, passed](const SlotEvent& e, const Expr& heads) {
             if (e.scope_from_source) return heads & passed;
             return e.scope == s ? heads : rel::none(1);
+        });
+    };
+    auto tag_t = [&](exec::Tag t) {
+        return slots_where([t](const SlotEvent& e, const Expr& heads) {
+            return (e.tags >> static_cast<unsigned>(t)) & 1U ? heads : rel::none(1);
         });
     };
     const Expr Ex = target_exists;
@@ -460,8 +473,9 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     // derived name from its one definition (exec::derive_vocabulary).
     // What a side does not have (barriers, tags, scope levels other than
     // CTA, cluster, GPU and system) is empty.
+    // scopes: SG, CTA, CLUSTER, QF, GPU, SYS; tag_of: each exec::Tag's set.
     auto primitives = [&](const Expr& all, const Expr& iw, const Expr& R, const Expr& W, const Expr& F,
-                          const Expr& rmw_events, const auto& order_of, const Expr (&scopes)[4]) {
+                          const Expr& rmw_events, const auto& order_of, const Expr (&scopes)[6], const auto& tag_of) {
         model::Vocabulary v;
         v.emplace("_", all);
         v.emplace("IW", iw);
@@ -472,19 +486,22 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
         v.emplace("BAR_ARRIVE", rel::none(1));
         v.emplace("RMW", rmw_events);
         for (auto [name, o] : kOrderSets) v.emplace(name, order_of(o));
-        v.emplace("SG", rel::none(1));
-        v.emplace("CTA", scopes[0]);
-        v.emplace("CLUSTER", scopes[1]);
-        v.emplace("QF", rel::none(1));
-        v.emplace("GPU", scopes[2]);
-        v.emplace("SYS", scopes[3]);
-        for (unsigned t = 0; t < exec::kTagCount; ++t) v.emplace(exec::tag_name(static_cast<exec::Tag>(t)), rel::none(1));
+        v.emplace("SG", scopes[0]);
+        v.emplace("CTA", scopes[1]);
+        v.emplace("CLUSTER", scopes[2]);
+        v.emplace("QF", scopes[3]);
+        v.emplace("GPU", scopes[4]);
+        v.emplace("SYS", scopes[5]);
+        for (unsigned t = 0; t < exec::kTagCount; ++t)
+            v.emplace(exec::tag_name(static_cast<exec::Tag>(t)), tag_of(static_cast<exec::Tag>(t)));
         v.emplace("same-barrier", rel::none(2));
         return v;
     };
-    const Expr scopes_s[4] = {with_writes(head_scope[0]), with_writes(head_scope[1]), with_writes(head_scope[2]),
-                              with_writes(head_scope[3])};
-    model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s);
+    const Expr scopes_s[6] = {rel::none(1),           with_writes(head_scope[0]), with_writes(head_scope[1]),
+                              rel::none(1),           with_writes(head_scope[2]), with_writes(head_scope[3])};
+    // The source programs carry no tags (no OpenCL regions yet).
+    const auto no_tags = [](exec::Tag) -> Expr { return rel::none(1); };
+    model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s, no_tags);
     ps.emplace("po", PO_s);
     ps.emplace("rf", map.join(target_rf).join(map.transpose()));
     ps.emplace("rmw", RMW_s);
@@ -501,11 +518,11 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     ps.emplace("same-gpu", same_gpu_s);
     const model::Vocabulary vs = exec::derive_vocabulary(std::move(ps));
 
-    const Expr scopes_t[4] = {scope_t(Scope::cta, 0), scope_t(Scope::cluster, 1), scope_t(Scope::gpu, 2),
-                              scope_t(Scope::sys, 3)};
+    const Expr scopes_t[6] = {scope_t(Scope::sg),  scope_t(Scope::cta), scope_t(Scope::cluster),
+                              scope_t(Scope::qf),  scope_t(Scope::gpu), scope_t(Scope::sys)};
     TupleSet rmw_atoms = set();
     for (std::size_t idx : rmw_t.indices()) rmw_atoms.add(idx / n).add(idx % n);
-    model::Vocabulary pt = primitives(Ex, IW_t, R_t, W_t, F_t, rel::constant(rmw_atoms), order_t, scopes_t);
+    model::Vocabulary pt = primitives(Ex, IW_t, R_t, W_t, F_t, rel::constant(rmw_atoms), order_t, scopes_t, tag_t);
     pt.emplace("po", on_existing(rel::constant(po_t)));
     pt.emplace("rf", target_rf);
     pt.emplace("rmw", rel::constant(rmw_t));

@@ -35,6 +35,8 @@ struct EncodingSettings {
     // (a check's `scopes cta cluster gpu sys`), so threads sit in clusters
     // and atomics may be .cluster; otherwise a GPU's CTAs form one cluster.
     bool cluster = false;
+    // With 'scoped': every thread on one GPU (a check's `scopes cta gpu`).
+    bool one_gpu = false;
     // Dependencies are chosen by the solver (the source model reads
     // addr/data/ctrl); otherwise programs have none.
     bool dependencies = false;

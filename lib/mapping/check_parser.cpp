@@ -82,7 +82,7 @@ public:
                 else
                     fail(mode, "'extends' or 'per-thread' after 'lift'");
             } else if (keyword.text == "scopes") {
-                check.cluster_level = scope_levels();
+                scope_levels(check);
             } else if (keyword.text == "dialect") {
                 check.dialect_at = token_.pos;
                 const Token word = argument("a dialect (c, opencl, ptx, vulkan, audala) after 'dialect'");
@@ -110,18 +110,21 @@ public:
 private:
     void advance() { token_ = lexer_.next_bare(); }
 
-    // `cta gpu sys` or `cta cluster gpu sys`, the only scope trees the
-    // checker places programs in; returns whether the cluster is a level.
-    bool scope_levels() {
-        const std::string expected = "the scope levels 'cta gpu sys' or 'cta cluster gpu sys' after 'scopes'";
-        bool cluster = false;
+    // `cta gpu sys`, `cta cluster gpu sys` or `cta gpu` (one GPU), the scope
+    // trees the checker places programs in.
+    void scope_levels(CheckDefinition& check) {
+        const std::string expected =
+            "the scope levels 'cta gpu sys', 'cta cluster gpu sys' or 'cta gpu' (one GPU) after 'scopes'";
         for (std::string_view level : {"cta", "cluster", "gpu", "sys"}) {
             if (level == "cluster" && token_.kind == TokenKind::word && token_.text == "gpu") continue;
+            if (level == "sys" && !check.cluster_level && token_.kind != TokenKind::word) {
+                check.one_gpu = true;  // `cta gpu`
+                return;
+            }
             const Token word = argument(expected);
             if (word.text != level) fail(word, expected);
-            cluster = cluster || level == "cluster";
+            check.cluster_level = check.cluster_level || level == "cluster";
         }
-        return cluster;
     }
 
     [[noreturn]] static void fail(const Token& at, const std::string& expected) {

@@ -64,7 +64,7 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
         // lib/check/lowering.hpp, which the checker and the Coq export use.
         int owner = i;
         for (const TargetOp& op : rule->targets) {
-            auto scope = op.scope_for(e.scope);
+            auto scope = mapping.scope_of(op, e.scope);
             if (!scope)
                 throw MappingError(op.where, op.to_string() + " passes through the scope of " + describe(e, i) +
                                                  ", which has none");
@@ -72,9 +72,10 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
             t.thread = e.thread;
             t.order = op.order;
             t.scope = *scope;
+            t.tags = op.tags;
             // The instruction as compiled (its scope instantiated) and, for
             // an access, what it reads or writes: "ld.acquire.gpu x=1".
-            t.label = op.instance_text(e.scope);
+            t.label = op.instance_text(mapping.target, *scope);
             const auto where = [&](std::int64_t value) {
                 return e.location >= 0 && static_cast<std::size_t>(e.location) < source.locations.size()
                            ? " " + source.locations[static_cast<std::size_t>(e.location)] + "=" + std::to_string(value)

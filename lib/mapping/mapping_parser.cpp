@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "mapping/lexer.hpp"
+#include "mapping/target_instruction.hpp"
+#include "mapsound/litmus/dialects.hpp"
 #include "mapsound/mapping.hpp"
 
 namespace mapsound::mapping {
@@ -36,16 +38,6 @@ constexpr std::array<Named, 6> kSourceOrders{{
     {"sc", Order::sc},
 }};
 
-// Target semantic qualifiers, PTX names.
-constexpr std::array<Named, 6> kPtxSemantics{{
-    {"weak", Order::weak},
-    {"relaxed", Order::rlx},
-    {"acquire", Order::acq},
-    {"release", Order::rel},
-    {"acq_rel", Order::acq_rel},
-    {"sc", Order::sc},
-}};
-
 // The orders a source class admits: those RC11 gives its events (reads are
 // never release, writes never acquire, fences never non-atomic), so that a
 // typo such as `R.rel` is caught rather than silently never matching.
@@ -56,19 +48,6 @@ std::vector<Order> orders_of(SourceKind kind) {
     case SourceKind::write: return {Order::na, Order::rlx, Order::rel, Order::sc};
     case SourceKind::rmw: return {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc};
     case SourceKind::fence: return {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc};
-    }
-    return {};
-}
-
-// The semantic qualifiers PTX 6.0 gives each instruction (fence.acquire and
-// fence.release are in seed 000 Fig. 11 and in models/ptx-6.0.cat's F-acq /
-// F-rel, though PTX 6.0 itself spells them fence.acq_rel).
-std::vector<Order> semantics_of(Instruction op) {
-    switch (op) {
-    case Instruction::ld: return {Order::weak, Order::rlx, Order::acq};
-    case Instruction::st: return {Order::weak, Order::rlx, Order::rel};
-    case Instruction::atom: return {Order::rlx, Order::acq, Order::rel, Order::acq_rel};
-    case Instruction::fence: return {Order::sc, Order::acq_rel, Order::acq, Order::rel};
     }
     return {};
 }
@@ -96,24 +75,16 @@ std::optional<SourceKind> source_kind_of(std::string_view word) {
     return std::nullopt;
 }
 
-std::optional<Instruction> instruction_of(std::string_view word) {
-    if (word == "ld") return Instruction::ld;
-    if (word == "st") return Instruction::st;
-    if (word == "atom") return Instruction::atom;
-    if (word == "fence") return Instruction::fence;
-    return std::nullopt;
-}
-
-std::optional<Scope> fixed_scope_of(std::string_view word) {
-    if (word == "cta") return Scope::cta;
+// A scope level as `scope` lines name it: the exec names, and Vulkan's and
+// OpenCL's names for the CTA and GPU levels.
+std::optional<Scope> scope_level_of(std::string_view word) {
+    if (word == "sg") return Scope::sg;
+    if (word == "cta" || word == "wg") return Scope::cta;
     if (word == "cluster") return Scope::cluster;
-    if (word == "gpu") return Scope::gpu;
+    if (word == "qf") return Scope::qf;
+    if (word == "gpu" || word == "dv") return Scope::gpu;
     if (word == "sys") return Scope::sys;
     return std::nullopt;
-}
-
-bool is_scope_token(const Token& t) {
-    return t.kind == TokenKind::source_scope || (t.kind == TokenKind::word && fixed_scope_of(t.text));
 }
 
 // The memory instruction a source class needs exactly one of (none for F).
@@ -150,9 +121,18 @@ public:
         mapping.name = token_.text;
         advance();
         expect_line_end("end of line after the mapping name");
+        target_ = &mapping;
         for (;;) {
             skip_newlines();
             if (token_.kind == TokenKind::end) break;
+            if (is_word("target")) {
+                parse_target_line(mapping);
+                continue;
+            }
+            if (is_word("scope")) {
+                parse_scope_line(mapping);
+                continue;
+            }
             const Position start = token_.pos;
             Rule rule = parse_rule();
             reject_overlap(mapping.rules, rule, start);
@@ -164,6 +144,41 @@ public:
 
 private:
     void advance() { token_ = lexer_.next(); }
+
+    // `target DIALECT`, before the rules.
+    void parse_target_line(Mapping& mapping) {
+        const Token keyword = token_;
+        if (!mapping.rules.empty() || target_seen_)
+            throw MappingError(keyword.pos, "a 'target' line comes once, before the rules");
+        target_seen_ = true;
+        advance();
+        const auto d = token_.kind == TokenKind::word ? litmus::dialect_named(token_.text) : std::nullopt;
+        if (!d || (*d != litmus::Dialect::ptx && *d != litmus::Dialect::vulkan))
+            fail(token_, "a target dialect (ptx, vulkan) after 'target'");
+        mapping.target = *d;
+        advance();
+        expect_line_end("end of line after the target dialect");
+    }
+
+    // `scope SRC -> TGT`: where `$sco` sends a source level.
+    void parse_scope_line(Mapping& mapping) {
+        advance();
+        const std::string levels = "a scope level (sg, cta, wg, cluster, qf, gpu, dv, sys)";
+        const auto from = token_.kind == TokenKind::word ? scope_level_of(token_.text) : std::nullopt;
+        if (!from) fail(token_, levels + " after 'scope'");
+        if (mapping.scopes.count(*from))
+            throw MappingError(token_.pos, "a second 'scope' line for " + token_.text);
+        advance();
+        if (token_.kind != TokenKind::arrow) fail(token_, "'->'");
+        advance();
+        const auto to = token_.kind == TokenKind::word ? scope_level_of(token_.text) : std::nullopt;
+        if (!to) fail(token_, levels + " after '->'");
+        if (detail::scope_word(mapping.target, *to).empty())
+            fail(token_, "a scope level " + litmus::dialect_title(mapping.target) + " has");
+        mapping.scopes[*from] = *to;
+        advance();
+        expect_line_end("end of line after the scope line");
+    }
     bool is_word(std::string_view w) const { return token_.kind == TokenKind::word && token_.text == w; }
     bool at_line_end() const { return token_.kind == TokenKind::newline || token_.kind == TokenKind::end; }
     void skip_newlines() {
@@ -244,58 +259,33 @@ private:
         }
     }
 
+    // One instruction: the tokens up to ';' or the line end, read by the
+    // target dialect's litmus front end (mapping/target_instruction.hpp).
     TargetOp parse_op(const Rule& rule) {
-        TargetOp op;
-        op.where = token_.pos;
-        const auto instruction = token_.kind == TokenKind::word ? instruction_of(token_.text) : std::nullopt;
-        if (!instruction) {
-            fail(token_, rule.targets.empty() ? "an instruction (ld, st, atom, fence) or nop"
-                                              : "an instruction (ld, st, atom, fence)");
-        }
-        op.instruction = *instruction;
-        const std::string op_name = token_.text;
-        advance();
-        if (token_.kind != TokenKind::dot) fail(token_, "'.' and a qualifier after '" + op_name + "'");
-        advance();
-
-        // The semantic qualifier; atom alone may leave it out (PTX: .relaxed
-        // by default), as seed 000 Fig. 11 writes `atom.<sco>` for RMW^RLX.
-        const auto allowed = semantics_of(op.instruction);
-        const auto sem = token_.kind == TokenKind::word ? lookup(kPtxSemantics, token_.text) : std::nullopt;
-        const bool known = sem && std::find(allowed.begin(), allowed.end(), *sem) != allowed.end();
-        if (known) {
-            op.order = *sem;
-            advance();
-        } else if (op.instruction == Instruction::atom && is_scope_token(token_)) {
-            op.order = Order::rlx;
-        } else {
-            fail(token_, "a semantic qualifier of " + op_name + " (" + join(allowed, ptx_semantics_name) + ")" +
-                             (op.instruction == Instruction::atom ? " or a scope" : ""));
-        }
-
-        if (op.order == Order::weak) {
-            // Weak accesses are thread-scoped: a scope would mean nothing.
-            if (token_.kind == TokenKind::dot) fail(token_, "';' or end of line (" + op_name + ".weak takes no scope)");
-            op.scope = Scope::none;
-            return op;
-        }
-        if (known) {  // otherwise the scope token is already current
-            if (token_.kind != TokenKind::dot)
-                fail(token_, "'.' and a scope (cta, cluster, gpu, sys, $sco) after '" + op_name + "." +
-                                 ptx_semantics_name(op.order) + "'");
+        const Token first = token_;
+        if (token_.kind != TokenKind::word)
+            fail(token_, rule.targets.empty() ? "an instruction or nop" : "an instruction");
+        // The instruction is one dotted word (words, dots, $sco), no blanks
+        // inside; anything else ends it and must be ';' or the line end.
+        std::string text;
+        Position end = token_.pos;
+        auto part = [&] {
+            return token_.kind == TokenKind::word || token_.kind == TokenKind::dot ||
+                   token_.kind == TokenKind::source_scope ||
+                   (token_.kind == TokenKind::invalid && !token_.text.empty() && token_.text[0] == '$');
+        };
+        while (part() && (text.empty() || token_.pos.column == end.column)) {
+            text += token_.text;
+            end = token_.pos;
+            end.column += static_cast<int>(token_.text.size());
             advance();
         }
-        if (token_.kind == TokenKind::source_scope) {
-            if (rule.order == Order::na)
-                fail(token_, "a fixed scope (cta, gpu, sys): " + rule.source_text() +
-                                 " events have no scope to pass through");
-            op.scope_from_source = true;
-        } else {
-            const auto scope = token_.kind == TokenKind::word ? fixed_scope_of(token_.text) : std::nullopt;
-            if (!scope) fail(token_, "a scope (cta, cluster, gpu, sys, $sco)");
-            op.scope = *scope;
-        }
-        advance();
+        if (token_.kind != TokenKind::semicolon && !at_line_end())
+            fail(token_, "';' or end of line after '" + text + "'");
+        TargetOp op = detail::read_target_instruction(target_->target, text, first.pos);
+        if (op.scope_from_source && rule.order == Order::na)
+            throw MappingError(first.pos, "'" + text + "' passes the source event's scope ($sco), but " +
+                                              rule.source_text() + " events have none: give it a fixed scope");
         return op;
     }
 
@@ -316,6 +306,8 @@ private:
 
     Lexer lexer_;
     Token token_;
+    const Mapping* target_ = nullptr;  // the mapping being read (its target dialect)
+    bool target_seen_ = false;
 };
 
 }  // namespace
@@ -337,6 +329,7 @@ std::optional<exec::Scope> TargetOp::scope_for(exec::Scope source) const {
 }
 
 std::string TargetOp::to_string() const {
+    if (!text.empty()) return text;
     std::string out = mapping::to_string(instruction);
     out += '.';
     out += ptx_semantics_name(order);
@@ -346,15 +339,23 @@ std::string TargetOp::to_string() const {
     return out;
 }
 
-std::string TargetOp::instance_text(exec::Scope source) const {
-    std::string out = mapping::to_string(instruction);
-    out += '.';
-    out += ptx_semantics_name(order);
-    if (order == Order::weak) return out;
-    const auto s = scope_for(source);
-    out += '.';
-    out += s ? scope_name(*s) : std::string("$sco");
-    return out;
+std::string TargetOp::instance_text(litmus::Dialect dialect, exec::Scope target) const {
+    std::string written = to_string();
+    const std::string word = detail::scope_word(dialect, target);
+    const auto at = written.find("$sco");
+    if (at != std::string::npos && !word.empty()) written.replace(at, 4, word);
+    return written;
+}
+
+std::optional<exec::Scope> Mapping::target_scope(exec::Scope source) const {
+    if (source == Scope::none) return std::nullopt;
+    const auto it = scopes.find(source);
+    return it == scopes.end() ? source : it->second;
+}
+
+std::optional<exec::Scope> Mapping::scope_of(const TargetOp& op, exec::Scope source) const {
+    if (!op.scope_from_source) return op.scope;
+    return target_scope(source);
 }
 
 bool Rule::matches(SourceKind kind, exec::Order event_order) const {

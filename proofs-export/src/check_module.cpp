@@ -97,6 +97,10 @@ Formula program_space(const std::vector<mapping::SourceClass>& searched, const S
         if (!settings.cluster)
             tree.insert(tree.begin() + 1, iff(source_rel("same-cluster", "e1", "e2"), source_rel("same-gpu", "e1", "e2")));
         parts.push_back(forall2(conj(tree)));
+        // `scopes cta gpu`: every thread on one GPU.
+        if (settings.one_gpu)
+            parts.push_back(forall2(implies(thread_event(kSource, "e1"),
+                                            implies(thread_event(kSource, "e2"), source_rel("same-gpu", "e1", "e2")))));
     } else {
         parts.push_back(forall2(implies(thread_event(kSource, "e1"),
                                         implies(thread_event(kSource, "e2"), source_rel("same-sg", "e1", "e2")))));
@@ -135,6 +139,7 @@ SearchSettings search_settings(const mapping::CheckDefinition& check) {
     SearchSettings s;
     for (const auto& n : exec::scope_names()) s.scoped = s.scoped || probe.vocabulary_used.count(n) != 0;
     s.cluster = s.scoped && check.cluster_level;
+    s.one_gpu = s.scoped && check.one_gpu;
     for (const char* n : {"addr", "data", "ctrl"}) s.dependencies = s.dependencies || probe.vocabulary_used.count(n) != 0;
     return s;
 }
@@ -202,7 +207,10 @@ CheckModule check_module(const CheckModuleInput& in) {
                                    "read-modify-write"
                                  : "no dependencies (the source model reads none)") +
                  "; no barriers, no tags beyond order and scope, locations named as they are (vat = at); " +
-                 (in.settings.cluster
+                 (in.settings.one_gpu
+                      ? "atomic events are .cta, .gpu or .sys, the others have no scope; threads are placed in CTAs "
+                        "of one GPU (a subgroup is its CTA, a cluster and a queue family are the GPU)"
+                  : in.settings.cluster
                       ? "atomic events are .cta, .cluster, .gpu or .sys, the others have no scope; threads are placed "
                         "in CTAs, clusters and GPUs (a subgroup is its CTA, a queue family its GPU)"
                   : in.settings.scoped

@@ -20,6 +20,7 @@ namespace mapsound::coq {
 struct SearchSettings {
     bool scoped = false;
     bool cluster = false;  // scoped, with the check's `scopes cta cluster gpu sys`
+    bool one_gpu = false;  // scoped, with the check's `scopes cta gpu`
     bool dependencies = false;
 };
 SearchSettings search_settings(const mapping::CheckDefinition& check);

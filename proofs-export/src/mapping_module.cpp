@@ -66,9 +66,10 @@ Formula forall_t(const std::vector<std::string>& vars, const Formula& body) {
     return f;
 }
 
-// The map: what compilation preserves.
-Formula map_structure() {
-    const std::vector<Formula> parts = {
+// The map: what compilation preserves.  'tags_in_rules': the rules say
+// every slot's tags (uses_tags), so no statement of their absence here.
+Formula map_structure(bool tags_in_rules) {
+    std::vector<Formula> parts = {
         // every target event comes from exactly one source event
         forall_t({"t"}, exists_events(kSource, "e", mapped("e", "t"))),
         forall_t({"t"}, forall_s({"e1"}, implies(mapped("e1", "t"),
@@ -84,8 +85,7 @@ Formula map_structure() {
                                                 implies(source_set("IW", "e"),
                                                         forall_in("Tag", "g", iff(tag_set(kSource, "g", "e"),
                                                                                   tag_set(kTarget, "g", "t"))))))),
-        // the events of threads carry no further tags; no barriers
-        forall_t({"t"}, implies(thread_event(kTarget, "t"), forall_in("Tag", "g", negation(tag_set(kTarget, "g", "t"))))),
+        // no barriers
         forall_t({"t"}, negation(target_set("BAR", "t"))),
         // threads, their placement in the scope tree and program order carry over
         forall_s({"e1"}, forall_t({"t1"}, implies(mapped("e1", "t1"), forall_s({"e2"}, forall_t({"t2"}, implies(
@@ -112,6 +112,11 @@ Formula map_structure() {
                                              exists_events(kSource, "e2", conj({mapped("e2", "t2"),
                                                                                 source_rel("rmw", "e1", "e2")}))}))}))),
     };
+    // the events of threads carry no further tags (unless the rules say
+    // which they carry)
+    if (!tags_in_rules)
+        parts.push_back(
+            forall_t({"t"}, implies(thread_event(kTarget, "t"), forall_in("Tag", "g", negation(tag_set(kTarget, "g", "t"))))));
     std::vector<Formula> all = parts;
     // dependencies: between the target accesses of the source events (ctrl:
     // to every target event of the dependent one)
@@ -135,18 +140,42 @@ struct Slot {
     const mapping::TargetOp* op;
 };
 
-Formula slot_is(const Slot& s, const std::string& scope_source) {
+// Whether some instruction of the mapping carries a tag: then every slot
+// says which tags it has and which it has not (a mapping without any keeps
+// its statements as they were, tags unconstrained there and absent from
+// every compiled PTX program).
+bool uses_tags(const mapping::Mapping& m) {
+    for (const auto& r : m.rules)
+        for (const auto& op : r.targets)
+            if (op.tags) return true;
+    return false;
+}
+
+Formula slot_is(const Slot& s, const std::string& scope_source, const mapping::Mapping& m) {
     std::vector<Formula> parts = {target_set(s.kind, s.var), order_is(kTarget, s.var, some(order_constant(s.op->order)))};
-    if (s.op->scope_from_source)
+    if (s.op->scope_from_source && m.scopes.empty()) {
         parts.push_back(forall_in("Lvl", "l", iff(scope_set(kSource, "l", scope_source), scope_set(kTarget, "l", s.var))));
-    else
+    } else if (s.op->scope_from_source) {
+        // `scope SRC -> TGT` lines: the source level sends the target one.
+        std::vector<Formula> levels;
+        for (exec::Scope l : {exec::Scope::cta, exec::Scope::cluster, exec::Scope::gpu, exec::Scope::sys})
+            levels.push_back(conj({scope_is(kSource, scope_source, some(level_constant(l))),
+                                   scope_is(kTarget, s.var, some(level_constant(*m.target_scope(l))))}));
+        parts.push_back(disj(levels));
+    } else {
         parts.push_back(scope_is(kTarget, s.var, some(level_constant(s.op->scope))));
+    }
+    if (uses_tags(m))
+        for (unsigned t = 0; t < exec::kTagCount; ++t) {
+            const Formula has = target_set(exec::tag_name(static_cast<exec::Tag>(t)), s.var);
+            parts.push_back((s.op->tags >> t) & 1U ? has : negation(has));
+        }
     return conj(parts);
 }
 
 // The rule as a Prop: for every source event of its class, its target
 // events are exactly the rule's, in program order, each as the rule says.
-Formula rule_formula(const mapping::Rule& rule) {
+Formula rule_formula(const mapping::Rule& rule, const mapping::Mapping& m) {
     const bool rmw = rule.source == SourceKind::rmw;
     const std::string head = rmw ? "r" : "e";
     std::vector<Slot> slots;
@@ -178,7 +207,7 @@ Formula rule_formula(const mapping::Rule& rule) {
         const Slot& s = slots[i];
         std::vector<Formula> parts = {mapped(s.owner, s.var)};
         if (i > 0) parts.push_back(target_rel("po", slots[i - 1].var, s.var));
-        parts.push_back(slot_is(s, head));
+        parts.push_back(slot_is(s, head, m));
         if (s.op->instruction == Instruction::atom && s.kind == std::string("W"))
             parts.push_back(target_rel("rmw", slots[i - 1].var, s.var));
         parts.push_back(body);
@@ -237,7 +266,7 @@ MappingModule mapping_module(const mapping::Mapping& m, const std::string& note)
          "   write of its source event's location (and named so); the read-modify-write\n"
          "   pairs are the atoms'; dependencies go between the target accesses of the\n"
          "   source events (ctrl: to every target event of the dependent one).",
-         map_structure());
+         map_structure(uses_tags(m)));
     for (const auto& rule : m.rules) {
         const std::string name = "rule_" + coq_identifier(rule.source_text());
         out.rules.push_back(name);
@@ -252,7 +281,7 @@ MappingModule mapping_module(const mapping::Mapping& m, const std::string& note)
                       ? " (the read to those up to the atom's read, the write to\n   the rest)"
                       : "") +
                  ".",
-             rule_formula(rule));
+             rule_formula(rule, m));
     }
     d << "(* The compiled program: the map's structure and every rule. *)\nDefinition compiled" << kParams
       << " : Prop :=\n  map_structure S T map_";

@@ -64,7 +64,7 @@ expect("a refusal in litmus JSON" 2 stdout "\"error\": \"[^\"]*opencl.cat needs 
 
 # 4. PTX rules judged by the Vulkan model.
 expect("vulkan.cat as the target of PTX rules is refused" 2 stderr
-       "vulkan-target.check:4:9: the target model cannot judge the compiled programs: [^ ]*vulkan.cat needs NONPRIV.*which the checker's PTX programs never set \\(the dialects that set them: vulkan\\) \\(mapping rules write PTX instructions\\)"
+       "vulkan-target.check:4:9: the target model cannot judge the compiled programs: [^ ]*vulkan.cat needs NONPRIV.*which PTX programs never set \\(the dialects that set them: vulkan\\) \\(the mapping's rules write PTX instructions: its `target` line says which dialect\\)"
        check ${here}/vulkan-target.check --output ${out_dir})
 
 # 5. Exit statuses: 0 as expected, 1 differs, 2 bad input, 3 vacuous.

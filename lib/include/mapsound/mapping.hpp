@@ -22,15 +22,22 @@
 // say a relaxed fence is nothing).
 //
 // Right of `->`: `nop`, or instructions separated by `;` in program order,
-// each `op.sem.scope` (PTX names):
-//   ld     .weak | .relaxed | .acquire
-//   st     .weak | .relaxed | .release
-//   atom   .relaxed | .acquire | .release | .acq_rel, or none (= .relaxed)
-//   fence  .sc | .acq_rel | .acquire | .release
-// `.weak` takes no scope; everything else needs one: `.cta`, `.cluster`
-// (PTX ISA 7.8), `.gpu`, `.sys`,
-// or `.$sco`, the source event's own scope passed through (not allowed for
-// `.na` sources, which have none).
+// each written as the target dialect's litmus tests write the instruction,
+// without operands (`target DIALECT`, default ptx; ptx and vulkan):
+//   PTX     ld.weak, ld.acquire.gpu, st.release.$sco, atom.acq_rel.$sco,
+//           fence.sc.cta, membar.gl, ...  (an atom without an operation is
+//           an exch: the operation does not matter to the models)
+//   Vulkan  ld.atom.acq.$sco.sc0.semsc0, st.sc1, rmw.atom.acq_rel.dv.sc0,
+//           membar.rel.wg.semsc0, ...
+// Each instruction is read by that dialect's litmus front end (placed with
+// placeholder operands in a one-instruction test, parsed and expanded), so
+// a rule's instruction means exactly what it means in a litmus test: its
+// order, scope, tags (storage classes, semantics, availability, proxies)
+// and defaults.  `$sco` stands for the scope the source event's scope maps
+// to: the same level unless a line `scope SRC -> TGT` says otherwise (`scope
+// sys -> dv`: C++'s system scope to Vulkan's device; levels by their exec
+// names sg cta cluster qf gpu sys, or wg/dv for cta/gpu).  Not allowed for
+// `.na` sources, which have none.
 //
 // Shape rules (checked, error at the offending token): R maps to exactly one
 // ld plus any fences; W to exactly one st plus fences; RMW to exactly one
@@ -52,6 +59,8 @@
 //   race-free data-race                  optional
 //   lift extends                         optional: extends (default) or per-thread
 //   scopes cta cluster gpu sys           optional: the scope tree's levels
+//                                        (cta gpu sys, cta cluster gpu sys, or
+//                                        cta gpu: one GPU)
 //   dialect c                            optional: the source programs' dialect
 //   exclude RMW.sc  # why                optional, any number: a class left out
 //   axiom coherence holds                one or more, any order
@@ -97,6 +106,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -140,21 +150,31 @@ private:
 // though it is two events (a read and a write related by rmw).
 enum class SourceKind { read, write, rmw, fence };
 
-// The PTX instructions a rule can produce.
+// The kinds of target instruction a rule can produce, by the events they
+// contribute: a load, a store, an atomic read-modify-write, a fence (PTX's
+// names; a Vulkan ld, st, rmw and membar are the same kinds).
 enum class Instruction { ld, st, atom, fence };
 
 // One target instruction of a rule.
 struct TargetOp {
     Instruction instruction = Instruction::ld;
-    // The semantic qualifier in exec's shared vocabulary: weak, rlx (PTX
-    // .relaxed), acq, rel, acq_rel or sc.  For atom both of its events carry
-    // it (README: "a read-modify-write's two events both carry its order").
+    // The order in exec's shared vocabulary: weak, rlx (PTX .relaxed), acq,
+    // rel, acq_rel, sc, or na (a Vulkan non-atomic access).  For atom both
+    // of its events carry it (README: "a read-modify-write's two events both
+    // carry its order").
     exec::Order order = exec::Order::weak;
-    // true for `.$sco`: the op takes the source event's scope.
+    // true for `.$sco`: the op takes the scope the source event's maps to.
     bool scope_from_source = false;
     // The fixed scope when !scope_from_source; Scope::none exactly for
     // ld.weak / st.weak.
     exec::Scope scope = exec::Scope::none;
+    // The exec::Tag bits its events carry (Vulkan storage class, semantics,
+    // availability, non-private; PTX proxy), as the litmus front end gives
+    // them.
+    unsigned tags = 0;
+    // The instruction as the rule writes it ("ld.atom.acq.$sco.sc0"); empty
+    // for ops built in code, which print canonically (PTX).
+    std::string text;
     Position where;  // the op's first character, for the checker's messages
 
     // The events the op contributes to a target pre-execution, in program
@@ -166,12 +186,13 @@ struct TargetOp {
     // event without a scope (Scope::none: a .na access, or a model such as
     // AuDaLa's whose events have none) since the op then has no meaning.
     std::optional<exec::Scope> scope_for(exec::Scope source) const;
-    // The op as written in canonical form, e.g. "ld.acquire.$sco",
-    // "atom.relaxed.gpu" (atom's omitted .relaxed is spelled out).
+    // The op as written: 'text', or for an op without one the canonical
+    // PTX form, e.g. "ld.acquire.$sco", "atom.relaxed.gpu" (atom's omitted
+    // .relaxed spelled out).
     std::string to_string() const;
-    // The op as compiled for a source event of scope 'source': `.$sco`
-    // replaced by that scope ("ld.acquire.gpu"), as pictures show it.
-    std::string instance_text(exec::Scope source) const;
+    // The op with `$sco` replaced by 'target' spelled in 'dialect'
+    // ("ld.acquire.gpu", "ld.atom.acq.wg.sc0"), as pictures show it.
+    std::string instance_text(litmus::Dialect dialect, exec::Scope target) const;
 };
 
 // One line `source -> targets`.
@@ -214,7 +235,19 @@ struct Mapping {
     std::string name;  // from the `mapping NAME` header
     std::string path;  // load_mapping: the file's absolute normalized path;
                        // parse_mapping: the name given for messages
+    // The dialect the right-hand sides are written in (`target DIALECT`).
+    litmus::Dialect target = litmus::Dialect::ptx;
+    // `scope SRC -> TGT` lines: where `$sco` sends a source scope level;
+    // a level without a line keeps its level.
+    std::map<exec::Scope, exec::Scope> scopes;
     std::vector<Rule> rules;  // in file order
+
+    // The scope `$sco` gives a source event of scope 'source' (nullopt for
+    // Scope::none: the event has none to pass on).
+    std::optional<exec::Scope> target_scope(exec::Scope source) const;
+    // The scope 'op' has for a source event of scope 'source': its fixed
+    // scope, or target_scope(source) for `$sco`.
+    std::optional<exec::Scope> scope_of(const TargetOp& op, exec::Scope source) const;
 
     // The one rule matching a source event of class 'kind' and order
     // 'order' (exec::Order::none for unordered sources such as AuDaLa's),
@@ -273,6 +306,9 @@ struct CheckDefinition {
     // `scopes cta cluster gpu sys`: the scope tree has a cluster level
     // between CTA and GPU.
     bool cluster_level = false;
+    // `scopes cta gpu`: every thread on one GPU (in CTAs of it), as on a
+    // target with one device (Vulkan); atomics are still .cta, .gpu or .sys.
+    bool one_gpu = false;
     // In file order, names distinct; empty when the file names none (the
     // checker then adds every axiom of the source model, unstated).
     std::vector<AxiomExpectation> axioms;

@@ -1,0 +1,30 @@
+// A mapping rule's target instruction, read by the target dialect's own
+// litmus front end: one definition per instruction form.
+//
+// The instruction text (no operands, `$sco` for the source's scope) is
+// placed with placeholder operands in a one-thread litmus test of the
+// dialect, which litmus::parse_litmus reads and litmus::expand turns into
+// events; their kinds, order, scope and tags become the TargetOp.  So a
+// rule's `ld.acquire.gpu` or `ld.atom.acq.wg.sc0.semsc0` means what the same
+// instruction means in a litmus test, defaults (PTX atom's .relaxed and
+// .gpu) and implied tags (Vulkan atomics are non-private) included.
+#pragma once
+
+#include <string>
+
+#include "mapsound/litmus/program.hpp"
+#include "mapsound/mapping.hpp"
+
+namespace mapsound::mapping::detail {
+
+// The TargetOp of 'text' in 'dialect' (PTX or Vulkan), 'where' being the
+// text's first character in the mapping file.  Throws MappingError at the
+// offending character, with what the dialect's parser expected there.
+TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& text, const Position& where);
+
+// The dialect's word for a scope level in instructions: PTX cta, cluster,
+// gpu, sys; Vulkan sg, wg, qf, dv.  Empty when the dialect has no such
+// level.
+std::string scope_word(litmus::Dialect dialect, exec::Scope scope);
+
+}  // namespace mapsound::mapping::detail
