@@ -65,14 +65,14 @@ TEST_CASE("every shipped check: deleting any one rule of its mapping is refused,
             // The classes the deleted rule covered.
             std::vector<mapping::SourceClass> covered;
             for (const auto& c : mapping::dialect_classes(whole.source_dialect()))
-                if (rule.matches(c.kind, c.order)) covered.push_back(c);
+                if (rule.matches(c.kind, c.order, c.regions)) covered.push_back(c);
             REQUIRE(!covered.empty());  // else the whole check would have been refused
             // Classes the check already excludes stay out whatever rule they
             // have: deleting a rule for them alone changes nothing, and the
             // exclusion is what names them.
             std::erase_if(covered, [&](const mapping::SourceClass& c) {
                 return std::any_of(def.exclusions.begin(), def.exclusions.end(),
-                                   [&](const mapping::Exclusion& e) { return e.source_class == c; });
+                                   [&](const mapping::Exclusion& e) { return e.covers(c); });
             });
             if (covered.empty()) continue;
             const auto mutant = scratch / (m.name + "-without-line-" + std::to_string(rule.line) + ".map");
@@ -92,7 +92,7 @@ TEST_CASE("every shipped check: deleting any one rule of its mapping is refused,
             // Excluded on purpose: searched, and the exclusion is in every
             // result (once per mapping at 2 events, to keep the test short).
             const std::size_t excluded_before = cut.exclusions.size();
-            for (const auto& c : covered) cut.exclusions.push_back(mapping::Exclusion{c, "test", {}});
+            for (const auto& c : covered) cut.exclusions.push_back(mapping::Exclusion::of(c, "test"));
             const check::Checker excluded(cut);
             for (const auto& c : covered) {
                 const auto& searched = excluded.searched_classes();

@@ -93,9 +93,10 @@ std::set<std::string> axiom_and_flag_names(const std::string& model_path, std::s
 TEST_CASE("mapping: every shipped mapping parses") {
     const auto files = files_with_extension(source_dir / "mappings", ".map");
     // Fig. 11 and its 5 variants, 2 AuDaLa mappings, 10 shipped lowerings
-    // (issue 12), 2 repairs and 2 lowerings to Vulkan (LLVM's SPIR-V back
-    // end, issue 25): a file that goes missing shows here.
-    CHECK(files.size() == 22);
+    // (issue 12), 2 repairs, 2 lowerings to Vulkan (LLVM's SPIR-V back
+    // end) and 3 of OpenCL (POPL 2017's to PTX and its buggy variant,
+    // clspv's to Vulkan; issue 25): a file that goes missing shows here.
+    CHECK(files.size() == 25);
     for (const auto& file : files) {
         CAPTURE(file);
         const Mapping m = load_mapping(file);
@@ -109,8 +110,9 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
     const auto files = files_with_extension(source_dir / "checks", ".check");
     // 12 checks of Fig. 11, its variants and AuDaLa; 2 per shipped
     // lowering and repair (issue 12); 3 with the cluster level; Fig. 11
-    // against PTX 7.5 and 5 of LLVM's SPIR-V lowerings to Vulkan (issue 25).
-    CHECK(files.size() == 45);
+    // against PTX 7.5, 5 of LLVM's SPIR-V lowerings to Vulkan and 4 of
+    // OpenCL's (issue 25).
+    CHECK(files.size() == 49);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -119,7 +121,7 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
         CHECK(fs::path(c.source_model).is_absolute());
         CHECK(fs::path(c.source_model).parent_path() == (source_dir / "models").lexically_normal());
         const std::string target = fs::path(c.target_model).filename().string();
-        CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat"));
+        CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat" || target == "gpu-rmo.cat"));
         // The referenced mapping parses, and the axioms are the source's.
         CHECK_NOTHROW(load_mapping(c.mapping));
         std::set<std::string> flags;
@@ -600,8 +602,8 @@ TEST_CASE("mapping: malformed and invalid checks: exact position and expectation
         // No axiom line is a check of every axiom; exclusions and dialects
         // are read to the letter.
         {h + "exclude R.foo\n",
-         "c.check:6:9: expected a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, R, ...), found "
-         "'R.foo'"},
+         "c.check:6:9: expected a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, RMW, *.local, "
+         "...), found 'R.foo'"},
         {h + "exclude R.na  # one\nexclude R.na\n", "c.check:7:9: a second 'exclude R.na' (the first is line 6)"},
         {h + "exclude R.na x\n", "c.check:6:14: expected end of line (a reason goes in a comment: # why), found 'x'"},
         {h + "dialect arm\n", "c.check:6:9: expected a dialect (c, opencl, ptx, vulkan, audala) after 'dialect', found 'arm'"},

@@ -20,7 +20,7 @@ std::string source_label(const exec::Event& e) {
     std::string out = e.kind == EventKind::read ? "R" : e.kind == EventKind::write ? "W" : "F";
     if (e.order != exec::Order::none) out += "." + mapping::source_order_name(e.order);
     if (e.scope != exec::Scope::none) out += "." + mapping::scope_name(e.scope);
-    return out;
+    return out + mapping::region_suffix(mapping::region_tags(e.tags));
 }
 
 }  // namespace
@@ -102,6 +102,7 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
         e.order = rule.order;
         e.scope = ops[k].scope;
         e.location = ops[k].location;
+        e.tags = rule.regions;
         switch (rule.kind) {
             case mapping::SourceKind::read:
             case mapping::SourceKind::rmw: e.kind = EventKind::read; break;

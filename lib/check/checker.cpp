@@ -86,9 +86,15 @@ const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 std::vector<std::string> searched_vocabulary(litmus::Dialect d) {
     static const std::set<std::string> levels{"CTA", "CLUSTER", "GPU", "SYS"};
     const auto& orders = litmus::order_names();
+    // The tags the dialect's classes carry (OpenCL's memory regions).
+    std::set<std::string> tags;
+    for (const auto& c : mapping::dialect_classes(d))
+        for (unsigned t = 0; t < exec::kTagCount; ++t)
+            if ((c.regions >> t) & 1U) tags.insert(exec::tag_name(static_cast<exec::Tag>(t)));
     std::vector<std::string> out;
     for (const auto& n : litmus::dialect_vocabulary(d))
-        if (levels.count(n) || std::find(orders.begin(), orders.end(), n) != orders.end()) out.push_back(n);
+        if (levels.count(n) || tags.count(n) || std::find(orders.begin(), orders.end(), n) != orders.end())
+            out.push_back(n);
     return out;
 }
 
@@ -102,7 +108,8 @@ std::string class_list(const std::vector<mapping::SourceClass>& classes) {
 
 // The dialects the checker can generate source programs of, for checks
 // whose file names none, in the order it tries them.
-const std::vector<litmus::Dialect> kCheckSourceDialects = {litmus::Dialect::c, litmus::Dialect::audala};
+const std::vector<litmus::Dialect> kCheckSourceDialects = {litmus::Dialect::c, litmus::Dialect::opencl,
+                                                           litmus::Dialect::audala};
 
 }  // namespace
 
@@ -211,7 +218,7 @@ struct Checker::Impl {
             if (!found)
                 throw mapping::MappingError(at(d.source_at),
                                             "the source model judges none of the dialects the checker generates "
-                                            "programs of (c, audala): " + reasons);
+                                            "programs of (c, opencl, audala): " + reasons);
         }
         return chosen;
     }
@@ -229,17 +236,22 @@ struct Checker::Impl {
         };
         std::vector<mapping::SourceClass> excluded;
         for (const auto& e : d.exclusions) {
-            if (!in(all, e.source_class))
-                throw mapping::MappingError(e.where, "'exclude " + e.source_class.to_string() + "': " + title +
-                                                         " programs have no class " + e.source_class.to_string() +
-                                                         " (their classes: " + class_list(all) + ")");
-            excluded.push_back(e.source_class);
+            bool any = false;
+            for (const auto& c : all)
+                if (e.covers(c)) {
+                    any = true;
+                    if (!in(excluded, c)) excluded.push_back(c);
+                }
+            if (!any)
+                throw mapping::MappingError(e.where, "'exclude " + e.text + "': " + title +
+                                                         " programs have no class it covers (their classes: " +
+                                                         class_list(all) + ")");
         }
         const bool ordered = std::any_of(all.begin(), all.end(),
                                          [](const mapping::SourceClass& c) { return c.order != exec::Order::none; });
         for (const auto& rule : mapping.rules) {
             const bool applies = std::any_of(all.begin(), all.end(),
-                                             [&](const mapping::SourceClass& c) { return rule.matches(c.kind, c.order); });
+                                             [&](const mapping::SourceClass& c) { return rule.matches(c.kind, c.order, c.regions); });
             if (applies) continue;
             const mapping::Position where{mapping.path, rule.line, 1};
             if (!ordered && rule.order)
@@ -253,7 +265,7 @@ struct Checker::Impl {
         std::vector<mapping::SourceClass> searched, missing;
         for (const auto& c : all) {
             if (in(excluded, c)) continue;
-            const mapping::Rule* rule = mapping.rule_for(c.kind, c.order);
+            const mapping::Rule* rule = mapping.rule_for(c.kind, c.order, c.regions);
             if (!rule) {
                 missing.push_back(c);
                 continue;
@@ -383,7 +395,8 @@ struct Checker::Impl {
                 for (auto& w : out) {
                     if (w.events != 0) continue;
                     const auto cls = std::find_if(p.classes.begin(), p.classes.end(), [&](const SymbolicProblem::RuleClass& r) {
-                        return r.rule->kind == w.source_class.kind && r.rule->order == w.source_class.order;
+                        return r.rule->kind == w.source_class.kind && r.rule->order == w.source_class.order &&
+                               r.rule->regions == w.source_class.regions;
                     });
                     if (cls == p.classes.end()) continue;  // not in this shape's rows
                     const std::vector<rel::Formula> present{cls->heads.some()};
@@ -407,7 +420,8 @@ struct Checker::Impl {
                             if (problem.instance().tuples(r.heads).size() > 0)
                                 for (auto& other : out)
                                     if (other.events == 0 && other.source_class.kind == r.rule->kind &&
-                                        other.source_class.order == r.rule->order)
+                                        other.source_class.order == r.rule->order &&
+                                        other.source_class.regions == r.rule->regions)
                                         other.events = n;
                         break;
                     }
@@ -739,6 +753,8 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
                                                        : Instruction::fence;
         op.order = c.order;
         op.scope_from_source = has_scope(c.order);
+        op.tags = c.regions;
+        r.regions = c.regions;
         r.targets.push_back(op);
         r.line = static_cast<int>(m.rules.size()) + 1;
         m.rules.push_back(r);

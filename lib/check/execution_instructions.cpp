@@ -21,6 +21,13 @@ bool only_tags(const exec::Event& v, std::initializer_list<Tag> allowed) {
     return (v.tags & ~mask) == 0;
 }
 
+litmus::Qualifiers opencl_qualifiers(const exec::Event& v) {
+    litmus::Qualifiers q;
+    q.global = has(v, Tag::global);
+    q.local = has(v, Tag::local);
+    return q;
+}
+
 litmus::Qualifiers vulkan_qualifiers(const exec::Event& v) {
     litmus::Qualifiers q;
     for (int k = 0; k < 4; ++k)
@@ -95,7 +102,17 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             return v.tags ? "the tags" : "";
         case litmus::Dialect::c:
         case litmus::Dialect::opencl:
-            if (v.tags) return "the tags";
+            if (d == litmus::Dialect::opencl) {
+                // A memory region: one for an access, one or both for a fence.
+                const unsigned regions = mapping::region_tags(v.tags);
+                if (v.tags != regions) return "the tags";
+                const unsigned global = 1U << static_cast<unsigned>(Tag::global);
+                const unsigned local = 1U << static_cast<unsigned>(Tag::local);
+                if (v.kind == EventKind::fence ? regions == 0 : (regions != global && regions != local))
+                    return "the memory regions";
+            } else if (v.tags) {
+                return "the tags";
+            }
             if (o == Order::na && !scoped && v.kind != EventKind::fence && !rmw) return "";
             if ((o == Order::rlx || o == Order::acq || o == Order::rel || o == Order::acq_rel || o == Order::sc) &&
                 scoped)
@@ -140,12 +157,14 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
 litmus::Instruction load_instruction(litmus::Dialect d, const exec::Event& v, litmus::Register dest, litmus::Address a) {
     litmus::Load l{std::move(dest), std::move(a), memory_order(v.order), litmus_scope(v.scope), {}};
     if (d == litmus::Dialect::vulkan) l.qualifiers = vulkan_qualifiers(v);
+    if (d == litmus::Dialect::opencl) l.qualifiers = opencl_qualifiers(v);
     return l;
 }
 
 litmus::Instruction store_instruction(litmus::Dialect d, const exec::Event& v, litmus::Address a, litmus::Operand value) {
     litmus::Store s{std::move(a), std::move(value), memory_order(v.order), litmus_scope(v.scope), {}};
     if (d == litmus::Dialect::vulkan) s.qualifiers = vulkan_qualifiers(v);
+    if (d == litmus::Dialect::opencl) s.qualifiers = opencl_qualifiers(v);
     return s;
 }
 
@@ -154,13 +173,15 @@ litmus::Instruction rmw_instruction(litmus::Dialect d, const exec::Event& v, lit
     litmus::Rmw r{std::move(dest), std::move(a), litmus::RmwOp::exch, std::move(value), std::nullopt,
                   memory_order(v.order), litmus_scope(v.scope), {}};
     if (d == litmus::Dialect::vulkan) r.qualifiers = vulkan_qualifiers(v);
+    if (d == litmus::Dialect::opencl) r.qualifiers = opencl_qualifiers(v);
     return r;
 }
 
 litmus::Instruction fence_instruction(litmus::Dialect d, const exec::Event& v) {
     if (d == litmus::Dialect::vulkan)
         return litmus::Fence{litmus::FenceKind::membar, memory_order(v.order), litmus_scope(v.scope), vulkan_qualifiers(v)};
-    return litmus::Fence{litmus::FenceKind::fence, memory_order(v.order), litmus_scope(v.scope), {}};
+    return litmus::Fence{litmus::FenceKind::fence, memory_order(v.order), litmus_scope(v.scope),
+                         d == litmus::Dialect::opencl ? opencl_qualifiers(v) : litmus::Qualifiers{}};
 }
 
 }  // namespace mapsound::check::detail

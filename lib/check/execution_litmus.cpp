@@ -105,7 +105,7 @@ public:
                 p.qf = x_.threads[th].qf;
                 thread.placement = p;
             }
-            if (d_ == Dialect::c) thread.params = parameters(static_cast<int>(th));
+            if (litmus::c_syntax(d_)) thread.params = parameters(static_cast<int>(th));
             thread.code = code(static_cast<int>(th));
             t.threads.push_back(std::move(thread));
         }
@@ -204,7 +204,7 @@ private:
                 const std::vector<int>& slots = arrays.at(base);
                 loc.values.clear();
                 for (int cell : slots) loc.values.push_back(ev(initial_[static_cast<std::size_t>(cell)]).value);
-                if (d_ == Dialect::c) loc.type = atomic_base(base) ? "atomic_int" : "int";
+                if (litmus::c_syntax(d_)) loc.type = atomic_base(base) ? "atomic_int" : "int";
             }
             locations_.push_back(std::move(loc));
         }
@@ -448,8 +448,23 @@ private:
             if (is_read(e) || is_write(e)) used.insert(cells_[static_cast<std::size_t>(ev(e).location)].base);
         std::vector<litmus::Parameter> out;
         for (const litmus::Location& l : locations_)
-            if (used.count(l.name)) out.push_back(litmus::Parameter{atomic_base(l.name) ? "atomic_int*" : "int*", l.name});
+            if (used.count(l.name))
+                out.push_back(litmus::Parameter{region_prefix(l.name) + (atomic_base(l.name) ? "atomic_int*" : "int*"),
+                                                l.name});
         return out;
+    }
+
+    // OpenCL: the address space of a location's parameter, from its
+    // accesses' region ("global ", "local "); C: none.
+    std::string region_prefix(const std::string& base) const {
+        if (d_ != Dialect::opencl) return "";
+        for (const exec::Event& v : x_.events)
+            if (v.thread >= 0 && (v.kind == EventKind::read || v.kind == EventKind::write) &&
+                cells_[static_cast<std::size_t>(v.location)].base == base) {
+                if (v.has(exec::Tag::global)) return "global ";
+                if (v.has(exec::Tag::local)) return "local ";
+            }
+        return "";
     }
 
     bool needs_placements() const {

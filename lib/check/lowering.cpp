@@ -56,6 +56,7 @@ Row lay_out_row(const std::vector<std::pair<const mapping::Rule*, mapping::Sourc
         p.rule = placed[i].first;
         p.kind = placed[i].second.kind;
         p.order = placed[i].second.order;
+        p.regions = placed[i].second.regions;
         p.slots.assign(static_cast<std::size_t>(row.size), std::nullopt);
         const Flat& f = flats[i];
         for (std::size_t j = 0; j < f.events.size(); ++j)
@@ -75,7 +76,7 @@ bool Lowering::has_fences() const {
 Lowering lay_out(const mapping::Mapping& mapping, const std::vector<mapping::SourceClass>& classes) {
     std::vector<std::pair<const mapping::Rule*, mapping::SourceClass>> single, rmw;
     for (const auto& c : classes) {
-        const mapping::Rule* rule = mapping.rule_for(c.kind, c.order);
+        const mapping::Rule* rule = mapping.rule_for(c.kind, c.order, c.regions);
         if (!rule)
             throw std::invalid_argument("the mapping " + mapping.name + " has no rule for " + c.to_string());
         (c.kind == mapping::SourceKind::rmw ? rmw : single).emplace_back(rule, c);

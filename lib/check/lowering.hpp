@@ -40,6 +40,7 @@ struct PlacedRule {
     const mapping::Rule* rule = nullptr;
     mapping::SourceKind kind = mapping::SourceKind::read;
     exec::Order order = exec::Order::none;  // the source order it matches (none: unordered)
+    unsigned regions = 0;                   // the class's OpenCL regions (exec::Tag bits)
     std::vector<std::optional<SlotEvent>> slots;  // one per slot of its row
 };
 

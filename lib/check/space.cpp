@@ -67,6 +67,18 @@ bool atomic(exec::Order o) { return o != exec::Order::none && o != exec::Order::
 
 std::string count_programs(const Shape& shape, const Lowering& lowering, const EncodingSettings& settings) {
     const Count levels = settings.scoped ? (settings.cluster ? 4 : 3) : 1;
+    // OpenCL: a memory class per region, every access of a location in the
+    // location's region.  The operations' classes are counted with one
+    // region (the first seen), and each block of the locations' partition
+    // then chooses its region: sum over k of S(m, k) r^k in place of Bell(m).
+    std::vector<unsigned> memory_regions;
+    for (const Row* row : {&lowering.single, &lowering.rmw})
+        for (const auto& p : row->rules)
+            if (p.kind != mapping::SourceKind::fence &&
+                std::find(memory_regions.begin(), memory_regions.end(), p.regions) == memory_regions.end())
+                memory_regions.push_back(p.regions);
+    const unsigned counted_region = memory_regions.empty() ? 0 : memory_regions.front();
+    const Count region_choices = memory_regions.empty() ? 1 : static_cast<Count>(memory_regions.size());
     // Dynamic programming over the operations in layout order: the state
     // is (memory operations so far, reads so far in the current thread);
     // its value the weighted number of ways to get there (scope choices
@@ -90,6 +102,7 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
                 }
                 const Count weight = atomic(placed.order) ? levels : 1;
                 const bool memory = placed.kind != mapping::SourceKind::fence;
+                if (memory && placed.regions != counted_region) continue;  // counted per location below
                 const bool read = placed.kind == mapping::SourceKind::read || placed.kind == mapping::SourceKind::rmw;
                 for (const auto& [key, ways] : states) {
                     Count w = ways * weight;
@@ -103,7 +116,11 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
         }
     }
     Count total = 0;
-    for (const auto& [key, ways] : states) total += ways * bell(key.first);
+    for (const auto& [key, ways] : states) {
+        Count partitions = 0, power = 1;
+        for (int k = 0; k <= key.first; ++k, power *= region_choices) partitions += stirling2(key.first, k) * power;
+        total += ways * partitions;
+    }
     if (settings.scoped && settings.free_placement)
         total *= nested_partitions(static_cast<int>(shape.threads.size()),
                                    (settings.cluster ? 3 : 2) - (settings.one_gpu ? 1 : 0));

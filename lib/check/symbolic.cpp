@@ -388,6 +388,22 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
                 program = program && rel::implies(pair(L.operations[j].head, static_cast<int>(i)).in(location), earlier);
             }
     }
+    // OpenCL: a location is in one memory region, so every access of it has
+    // the same (a class's region is its access's).
+    const bool regions = std::any_of(classes.begin(), classes.end(), [](const RuleClass& c) {
+        return c.rule->kind != mapping::SourceKind::fence && c.rule->regions != 0;
+    });
+    if (regions) {
+        const Expr memory = classes_where([](const PlacedRule& p) { return p.kind != mapping::SourceKind::fence; }, false);
+        const Expr global = classes_where(
+            [](const PlacedRule& p) {
+                return p.kind != mapping::SourceKind::fence &&
+                       ((p.regions >> static_cast<unsigned>(exec::Tag::global)) & 1U);
+            },
+            false);
+        const Expr same_location = location.join(location.transpose());
+        program = program && (same_location & global.product(memory - global)).no();
+    }
     TupleSet iw_id = pairs();
     for (int i = 0; i < L.locations; ++i) iw_id.add(static_cast<std::size_t>(i), static_cast<std::size_t>(i));
     // Each memory event to the initial write of its location.
@@ -499,9 +515,11 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     };
     const Expr scopes_s[6] = {rel::none(1),           with_writes(head_scope[0]), with_writes(head_scope[1]),
                               rel::none(1),           with_writes(head_scope[2]), with_writes(head_scope[3])};
-    // The source programs carry no tags (no OpenCL regions yet).
-    const auto no_tags = [](exec::Tag) -> Expr { return rel::none(1); };
-    model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s, no_tags);
+    // The source events' tags: their classes' OpenCL regions.
+    const auto region_s = [&](exec::Tag t) -> Expr {
+        return classes_where([t](const PlacedRule& p) { return (p.regions >> static_cast<unsigned>(t)) & 1U; }, true);
+    };
+    model::Vocabulary ps = primitives(S_all, IW_s, R_s, W_s, F_s, RmwReads | RmwWrites, order_s, scopes_s, region_s);
     ps.emplace("po", PO_s);
     ps.emplace("rf", map.join(target_rf).join(map.transpose()));
     ps.emplace("rmw", RMW_s);

@@ -26,13 +26,15 @@ namespace mapsound::cli {
 namespace {
 
 // The dialect both models judge the search's programs of (the first of
-// c, ptx, audala: the dialects model comparison generates), or why none.
+// c, opencl, ptx, audala: the dialects model comparison generates), or why
+// none.
 std::variant<litmus::Dialect, std::string> choose_dialect(const std::vector<model::Model>& models,
                                                           std::optional<litmus::Dialect> asked) {
     std::string reasons;
     const std::vector<litmus::Dialect> candidates =
         asked ? std::vector<litmus::Dialect>{*asked}
-              : std::vector<litmus::Dialect>{litmus::Dialect::c, litmus::Dialect::ptx, litmus::Dialect::audala};
+              : std::vector<litmus::Dialect>{litmus::Dialect::c, litmus::Dialect::opencl, litmus::Dialect::ptx,
+                                             litmus::Dialect::audala};
     for (litmus::Dialect d : candidates) {
         std::string why;
         if (!check::Checker::generates(d)) {

@@ -25,9 +25,9 @@ std::string race_free_text(const std::string& reading) {
 }  // namespace
 
 std::string exclusion_suffix(const check::SearchedSpace& space) {
-    std::vector<mapping::SourceClass> excluded;
-    for (const auto& e : space.excluded) excluded.push_back(e.source_class);
-    return excluded.empty() ? std::string() : ", excluding " + joined(excluded);
+    std::string out;
+    for (const auto& e : space.excluded) out += (out.empty() ? ", excluding " : ", ") + e.text;
+    return out;
 }
 
 std::string space_text(const check::SearchedSpace& space) {
@@ -49,7 +49,7 @@ std::string space_text(const check::SearchedSpace& space) {
         out += ")";
     }
     for (const auto& e : space.excluded)
-        out += "; excluded " + e.source_class.to_string() + (e.reason.empty() ? "" : " (" + e.reason + ")");
+        out += "; excluded " + e.text + (e.reason.empty() ? "" : " (" + e.reason + ")");
     out += "; " + race_free_text(space.race_free);
     if (space.target_events) out += "; at most " + std::to_string(*space.target_events) + " target events";
     if (!space.bounds.empty()) {
@@ -70,7 +70,7 @@ std::string space_json(const check::SearchedSpace& space) {
                ", \"witnessed_at\": " + std::to_string(space.classes[i].events) + "}";
     out += "], \"excluded\": [";
     for (std::size_t i = 0; i < space.excluded.size(); ++i)
-        out += (i ? ", " : "") + std::string("{\"class\": ") + json_string(space.excluded[i].source_class.to_string()) +
+        out += (i ? ", " : "") + std::string("{\"class\": ") + json_string(space.excluded[i].text) +
                ", \"reason\": " + json_string(space.excluded[i].reason) + "}";
     out += "], \"race_free\": " + json_string(space.race_free);
     if (space.target_events) out += ", \"target_events\": " + std::to_string(*space.target_events);

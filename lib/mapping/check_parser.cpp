@@ -182,16 +182,19 @@ private:
     // `exclude CLASS  # reason`: the comment that ends the line is the
     // reason, kept with the exclusion.
     Exclusion exclusion(const std::vector<Exclusion>& earlier) {
-        const std::string expected = "a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, R, ...)";
+        const std::string expected =
+            "a class of source events after 'exclude' (R.na, W.rel, RMW.sc, F.acq, RMW, *.local, ...)";
         const Token word = argument(expected);
-        const auto c = parse_source_class(word.text);
-        if (!c) fail(word, expected);
+        auto pattern = parse_exclusion(word.text);
+        if (!pattern) fail(word, expected);
         for (const auto& other : earlier)
-            if (other.source_class == *c)
+            if (other.text == word.text)
                 throw MappingError(word.pos, "a second 'exclude " + word.text + "' (the first is line " +
                                                  std::to_string(other.where.line) + ")");
         if (token_.kind == TokenKind::word) fail(token_, "end of line (a reason goes in a comment: # why)");
-        Exclusion e{*c, token_.comment, word.pos};
+        Exclusion e = std::move(*pattern);
+        e.reason = token_.comment;
+        e.where = word.pos;
         if (token_.kind == TokenKind::newline) advance();
         return e;
     }

@@ -2,6 +2,7 @@
 // files, and the names of kinds, orders and scopes as the files spell them.
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "mapping/lexer.hpp"
 #include "mapsound/mapping.hpp"
@@ -81,10 +82,21 @@ std::string scope_name(exec::Scope scope) {
     return "?";
 }
 
+unsigned region_tags(unsigned tags) {
+    return tags & ((1U << static_cast<unsigned>(exec::Tag::global)) | (1U << static_cast<unsigned>(exec::Tag::local)));
+}
+
+std::string region_suffix(unsigned regions) {
+    std::string out;
+    if ((regions >> static_cast<unsigned>(exec::Tag::global)) & 1U) out += ".global";
+    if ((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) out += ".local";
+    return out;
+}
+
 std::string SourceClass::to_string() const {
     std::string out = mapping::to_string(kind);
     if (order != exec::Order::none) out += "." + source_order_name(order);
-    return out;
+    return out + region_suffix(regions);
 }
 
 std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
@@ -95,12 +107,24 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
     };
     switch (dialect) {
         case litmus::Dialect::c:
-        case litmus::Dialect::opencl:
             add(SourceKind::read, {Order::na, Order::rlx, Order::acq, Order::sc});
             add(SourceKind::write, {Order::na, Order::rlx, Order::rel, Order::sc});
             add(SourceKind::rmw, {Order::rlx, Order::acq, Order::rel, Order::acq_rel, Order::sc});
             add(SourceKind::fence, {Order::acq, Order::rel, Order::acq_rel, Order::sc});
             break;
+        case litmus::Dialect::opencl: {
+            // C's classes, each access in one region, each fence for one or
+            // both (atomic_work_item_fence's flags).
+            const unsigned global = 1U << static_cast<unsigned>(exec::Tag::global);
+            const unsigned local = 1U << static_cast<unsigned>(exec::Tag::local);
+            for (const SourceClass& c : dialect_classes(litmus::Dialect::c)) {
+                const std::vector<unsigned> regions =
+                    c.kind == SourceKind::fence ? std::vector<unsigned>{global, local, global | local}
+                                                : std::vector<unsigned>{global, local};
+                for (unsigned r : regions) out.push_back(SourceClass{c.kind, c.order, r});
+            }
+            break;
+        }
         case litmus::Dialect::ptx:
             add(SourceKind::read, {Order::weak, Order::rlx, Order::acq});
             add(SourceKind::write, {Order::weak, Order::rlx, Order::rel});
@@ -126,14 +150,63 @@ std::optional<SourceClass> parse_source_class(std::string_view text) {
     else if (kind == "F") c.kind = SourceKind::fence;
     else return std::nullopt;
     if (dot == std::string_view::npos) return c;
-    const std::string_view order = text.substr(dot + 1);
+    std::string_view rest = text.substr(dot + 1);
+    auto next_part = [&] {
+        const auto d = rest.find('.');
+        const std::string_view part = rest.substr(0, d);
+        rest = d == std::string_view::npos ? std::string_view() : rest.substr(d + 1);
+        return part;
+    };
+    std::string_view part = next_part();
     for (exec::Order o : {exec::Order::na, exec::Order::weak, exec::Order::rlx, exec::Order::acq, exec::Order::rel,
                           exec::Order::acq_rel, exec::Order::sc})
-        if (order == source_order_name(o)) {
+        if (part == source_order_name(o)) {
             c.order = o;
-            return c;
+            part = rest.empty() ? std::string_view() : next_part();
+            break;
         }
-    return std::nullopt;
+    // Regions: global, then local, each at most once.
+    for (const auto& [word, tag] : {std::pair{std::string_view("global"), exec::Tag::global},
+                                    std::pair{std::string_view("local"), exec::Tag::local}}) {
+        if (part != word) continue;
+        c.regions |= 1U << static_cast<unsigned>(tag);
+        part = rest.empty() ? std::string_view() : next_part();
+    }
+    if (!part.empty() || !rest.empty()) return std::nullopt;
+    return c;
+}
+
+bool Exclusion::covers(const SourceClass& c) const {
+    return (!kind || *kind == c.kind) && (!order || *order == c.order) && (c.regions & regions) == regions;
+}
+
+Exclusion Exclusion::of(const SourceClass& c, std::string reason) {
+    Exclusion e;
+    e.kind = c.kind;
+    e.order = c.order == exec::Order::none ? std::nullopt : std::optional<exec::Order>(c.order);
+    e.regions = c.regions;
+    e.text = c.to_string();
+    e.reason = std::move(reason);
+    return e;
+}
+
+std::optional<Exclusion> parse_exclusion(std::string_view text) {
+    Exclusion e;
+    e.text = std::string(text);
+    const auto dot = text.find('.');
+    const std::string_view head = text.substr(0, dot);
+    if (head != "*") {
+        const auto c = parse_source_class(head);
+        if (!c) return std::nullopt;
+        e.kind = c->kind;
+    }
+    if (dot == std::string_view::npos) return e;
+    // The rest is a class's order and regions (parse_source_class's).
+    const auto rest = parse_source_class("R." + std::string(text.substr(dot + 1)));
+    if (!rest) return std::nullopt;
+    if (rest->order != exec::Order::none) e.order = rest->order;
+    e.regions = rest->regions;
+    return e;
 }
 
 namespace detail {

@@ -54,10 +54,11 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
         if (e.kind == exec::EventKind::barrier)
             throw MappingError(Position{mapping.path, 0, 0}, describe(e, i) + " is a barrier; mappings lower "
                                                                             "reads, writes, read-modify-writes and fences");
-        const Rule* rule = mapping.rule_for(kind, e.order);
+        const Rule* rule = mapping.rule_for(kind, e.order, region_tags(e.tags));
         if (!rule)
             throw MappingError(Position{mapping.path, 0, 0},
-                               "no rule for " + to_string(kind) + "." + source_order_name(e.order) + ", needed by " +
+                               "no rule for " + to_string(kind) + "." + source_order_name(e.order) +
+                                   region_suffix(region_tags(e.tags)) + ", needed by " +
                                    describe(e, i));
         // Fences after an atom belong to the RMW's write, the others to the
         // source event itself (its read, for an RMW): the slot rule of

@@ -5,6 +5,7 @@
 // at the token that breaks it.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
 
 #include "mapping/lexer.hpp"
@@ -143,7 +144,20 @@ public:
     }
 
 private:
-    void advance() { token_ = lexer_.next(); }
+    void advance() {
+        if (peeked_) {
+            token_ = std::move(*peeked_);
+            peeked_.reset();
+        } else {
+            token_ = lexer_.next();
+        }
+    }
+    // Whether the token after the current one is the word 'w' (one token of
+    // lookahead, for `.global` after an order).
+    bool lexer_peek_is(std::string_view w) {
+        if (!peeked_) peeked_ = lexer_.next();
+        return peeked_->kind == TokenKind::word && peeked_->text == w;
+    }
 
     // `target DIALECT`, before the rules.
     void parse_target_line(Mapping& mapping) {
@@ -211,6 +225,19 @@ private:
                                  join(allowed, source_order_name) + ")");
             rule.order = *order;
             advance();
+        }
+        // OpenCL regions: `.global`, `.local` or both, in that order.
+        for (const auto& [word, tag] : {std::pair{"global", exec::Tag::global}, std::pair{"local", exec::Tag::local}}) {
+            if (token_.kind != TokenKind::dot || !rule.order) break;
+            if (lexer_peek_is(word)) {
+                advance();
+                advance();
+                rule.regions |= 1U << static_cast<unsigned>(tag);
+            }
+        }
+        if (token_.kind == TokenKind::dot && rule.order) {
+            advance();
+            fail(token_, "a memory region (global, local) after " + rule.source_text());
         }
         if (token_.kind != TokenKind::arrow) fail(token_, rule.order ? "'->'" : "'.' and an order, or '->'");
         advance();
@@ -295,9 +322,13 @@ private:
         for (const Rule& other : earlier) {
             if (other.source != rule.source) continue;
             if (other.order && rule.order && *other.order != *rule.order) continue;
-            const std::string why = other.order == rule.order
-                                        ? "duplicate rule"
-                                        : "overlapping rules (a class without an order covers every order)";
+            if (other.regions && rule.regions && other.regions != rule.regions) continue;
+            const std::string why =
+                other.order == rule.order && other.regions == rule.regions
+                    ? "duplicate rule"
+                    : other.order == rule.order
+                          ? "overlapping rules (a class without regions covers every region)"
+                          : "overlapping rules (a class without an order covers every order)";
             throw MappingError(where, "rule " + rule.source_text() + " (line " + std::to_string(rule.line) +
                                           ") and rule " + other.source_text() + " (line " +
                                           std::to_string(other.line) + ") both match: " + why);
@@ -306,6 +337,7 @@ private:
 
     Lexer lexer_;
     Token token_;
+    std::optional<Token> peeked_;
     const Mapping* target_ = nullptr;  // the mapping being read (its target dialect)
     bool target_seen_ = false;
 };
@@ -358,8 +390,8 @@ std::optional<exec::Scope> Mapping::scope_of(const TargetOp& op, exec::Scope sou
     return target_scope(source);
 }
 
-bool Rule::matches(SourceKind kind, exec::Order event_order) const {
-    return source == kind && (!order || *order == event_order);
+bool Rule::matches(SourceKind kind, exec::Order event_order, unsigned event_regions) const {
+    return source == kind && (!order || *order == event_order) && (regions == 0 || regions == event_regions);
 }
 
 std::string Rule::source_text() const {
@@ -368,12 +400,12 @@ std::string Rule::source_text() const {
         out += '.';
         out += source_order_name(*order);
     }
-    return out;
+    return out + region_suffix(regions);
 }
 
-const Rule* Mapping::rule_for(SourceKind kind, exec::Order order) const {
+const Rule* Mapping::rule_for(SourceKind kind, exec::Order order, unsigned regions) const {
     for (const Rule& rule : rules)
-        if (rule.matches(kind, order)) return &rule;
+        if (rule.matches(kind, order, regions)) return &rule;
     return nullptr;
 }
 

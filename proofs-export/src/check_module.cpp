@@ -63,18 +63,43 @@ Formula forall2(const Formula& body) {
 // The source programs of the search, but for their size: events of the
 // classes searched (the source dialect's, less the check's exclusions).
 Formula program_space(const std::vector<mapping::SourceClass>& searched, const SearchSettings& settings) {
+    // OpenCL's classes carry memory regions: each class says which of
+    // GLOBAL and LOCAL its events are in.
+    const bool regions = std::any_of(searched.begin(), searched.end(),
+                                     [](const mapping::SourceClass& c) { return c.regions != 0; });
+    auto region_parts = [&](const mapping::SourceClass& c) {
+        std::vector<Formula> out;
+        if (!regions) return out;
+        for (exec::Tag t : {exec::Tag::global, exec::Tag::local}) {
+            const Formula in = source_set(exec::tag_name(t), "e");
+            out.push_back((c.regions >> static_cast<unsigned>(t)) & 1U ? in : negation(in));
+        }
+        return out;
+    };
     std::vector<Formula> classes;
     for (const auto& c : searched) {
         const std::string order = order_constant(c.order);
+        std::vector<Formula> parts;
         if (c.kind == SourceKind::rmw) {
-            classes.push_back(conj({source_set("RMW", "e"), order_is(kSource, "e", order)}));
-            continue;
+            parts = {source_set("RMW", "e"), order_is(kSource, "e", order)};
+        } else {
+            const char* kind = c.kind == SourceKind::read ? "R" : c.kind == SourceKind::write ? "W" : "F";
+            parts = {source_set(kind, "e"), negation(source_set("RMW", "e")), order_is(kSource, "e", order)};
         }
-        const char* kind = c.kind == SourceKind::read ? "R" : c.kind == SourceKind::write ? "W" : "F";
-        classes.push_back(conj({source_set(kind, "e"), negation(source_set("RMW", "e")), order_is(kSource, "e", order)}));
+        for (auto& r : region_parts(c)) parts.push_back(std::move(r));
+        classes.push_back(conj(parts));
     }
     std::vector<Formula> parts;
     parts.push_back(forall_events(kSource, "e", implies(thread_event(kSource, "e"), disj(classes))));
+    // A location is in one region: its accesses agree on GLOBAL.
+    if (regions)
+        parts.push_back(forall2(forall_events(
+            kSource, "i",
+            implies(thread_event(kSource, "e1"),
+                    implies(thread_event(kSource, "e2"),
+                            implies(source_rel("at", "e1", "i"),
+                                    implies(source_rel("at", "e2", "i"),
+                                            iff(source_set("GLOBAL", "e1"), source_set("GLOBAL", "e2")))))))));
     std::vector<Formula> levels;
     if (settings.scoped) {
         levels.push_back(scope_is(kSource, "e", "(Some L_CTA)"));
@@ -116,7 +141,21 @@ Formula program_space(const std::vector<mapping::SourceClass>& searched, const S
         parts.push_back(forall2(negation(source_rel("data", "e1", "e2"))));
     }
     parts.push_back(forall_events(kSource, "e", negation(source_set("BAR", "e"))));
-    parts.push_back(forall_events(kSource, "e", forall_in("Tag", "g", negation(tag_set(kSource, "g", "e")))));
+    if (!regions) {
+        parts.push_back(forall_events(kSource, "e", forall_in("Tag", "g", negation(tag_set(kSource, "g", "e")))));
+    } else {
+        // Only the classes' regions, on thread events (said above).
+        std::vector<Formula> none;
+        for (unsigned t = 0; t < exec::kTagCount; ++t) {
+            const auto tag = static_cast<exec::Tag>(t);
+            const Formula in = source_set(exec::tag_name(tag), "e");
+            if (tag == exec::Tag::global || tag == exec::Tag::local)
+                none.push_back(implies(negation(thread_event(kSource, "e")), negation(in)));
+            else
+                none.push_back(negation(in));
+        }
+        parts.push_back(forall_events(kSource, "e", conj(none)));
+    }
     parts.push_back(forall2(iff(source_rel("vat", "e1", "e2"), source_rel("at", "e1", "e2"))));
     return conj(parts);
 }
@@ -193,7 +232,7 @@ CheckModule check_module(const CheckModuleInput& in) {
     std::string classes_text, excluded_text;
     for (const auto& c : in.classes) classes_text += (classes_text.empty() ? "" : ", ") + c.to_string();
     for (const auto& e : def.exclusions)
-        excluded_text += (excluded_text.empty() ? "" : "; ") + e.source_class.to_string() +
+        excluded_text += (excluded_text.empty() ? "" : "; ") + e.text +
                          (e.reason.empty() ? "" : " (" + e.reason + ")");
     o << "(* ---- The programs the bounded search covered (lib/check) ----\n"
       << wrapped("program_space: every event of a thread is of one of the classes searched, " +

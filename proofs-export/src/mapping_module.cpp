@@ -214,13 +214,26 @@ Formula rule_formula(const mapping::Rule& rule, const mapping::Mapping& m) {
         body = exists_events(kTarget, s.var, conj(parts));
     }
     const std::string order = rule.order ? order_constant(*rule.order) : "";
+    // A rule for OpenCL regions applies to the events in exactly those.
+    auto region_guard = [&](const std::string& x) {
+        std::vector<Formula> out;
+        if (rule.regions == 0) return out;
+        for (exec::Tag t : {exec::Tag::global, exec::Tag::local}) {
+            const Formula in = source_set(exec::tag_name(t), x);
+            out.push_back((rule.regions >> static_cast<unsigned>(t)) & 1U ? in : negation(in));
+        }
+        return out;
+    };
     if (rmw) {
-        Formula guarded = order.empty() ? body : implies(order_is(kSource, "r", some(order)), body);
+        Formula guarded = body;
+        for (const auto& g : region_guard("r")) guarded = implies(g, guarded);
+        if (!order.empty()) guarded = implies(order_is(kSource, "r", some(order)), guarded);
         return forall_s({"r", "w"}, implies(source_rel("rmw", "r", "w"), guarded));
     }
     const char* kind = rule.source == SourceKind::read ? "R" : rule.source == SourceKind::write ? "W" : "F";
     std::vector<Formula> guard = {source_set(kind, "e"), thread_event(kSource, "e"), negation(source_set("RMW", "e"))};
     if (!order.empty()) guard.push_back(order_is(kSource, "e", some(order)));
+    for (auto& g : region_guard("e")) guard.push_back(std::move(g));
     Formula f = body;
     for (std::size_t i = guard.size(); i-- > 0;) f = implies(guard[i], f);
     return forall_s({"e"}, f);

@@ -78,8 +78,9 @@
 // c, audala whose programs the source model judges
 // (mapsound/litmus/dialects.hpp).  `exclude CLASS  # reason`: a class of
 // the source dialect (R.na, RMW.sc, ...; R or W for AuDaLa) that the search
-// leaves out on purpose; the comment ending the line is its reason, and
-// every verdict, JSON result and Coq statement of the check names it.  The check's name starts with a letter or
+// leaves out on purpose, or a pattern of several (`exclude RMW`, `exclude
+// *.local`); the comment ending the line is its reason, and every verdict,
+// JSON result and Coq statement of the check names it.  The check's name starts with a letter or
 // digit and has only letters, digits, `-`, `_` and `.` (it names the default
 // output directory mapsound-out/NAME and the counterexample tests).  Words
 // are separated by blanks; a `#` or
@@ -199,14 +200,25 @@ struct TargetOp {
 struct Rule {
     SourceKind source = SourceKind::read;
     std::optional<exec::Order> order;  // nullopt: matches every order
+    // OpenCL memory regions the rule is for (`R.rlx.global`: exec::Tag
+    // GLOBAL and LOCAL bits, exactly those of the event); 0: every region.
+    unsigned regions = 0;
     std::vector<TargetOp> targets;     // in program order; empty for `nop`
     int line = 0;
 
-    // Whether the rule applies to a source event of this class and order.
-    bool matches(SourceKind kind, exec::Order event_order) const;
-    // The left-hand side as written canonically: "R", "RMW.acq_rel".
+    // Whether the rule applies to a source event of this class, order and
+    // regions (region_tags of the event's tags).
+    bool matches(SourceKind kind, exec::Order event_order, unsigned event_regions = 0) const;
+    // The left-hand side as written canonically: "R", "RMW.acq_rel",
+    // "W.rel.global".
     std::string source_text() const;
 };
+
+// The GLOBAL and LOCAL bits of exec::Tag bits: the part of an event's tags
+// that classes and rules speak of (OpenCL memory regions).
+unsigned region_tags(unsigned tags);
+// ".global", ".local", ".global.local" or "" for region bits.
+std::string region_suffix(unsigned regions);
 
 // A class of source events: a kind and the memory order the source
 // dialect gives it (Order::none in a dialect without orders, AuDaLa).
@@ -214,21 +226,28 @@ struct Rule {
 struct SourceClass {
     SourceKind kind = SourceKind::read;
     exec::Order order = exec::Order::none;
+    // OpenCL: the memory region of an access (GLOBAL or LOCAL, the same for
+    // every access of a location) or the regions a fence orders (GLOBAL,
+    // LOCAL or both); 0 in other dialects.
+    unsigned regions = 0;
     bool operator==(const SourceClass&) const = default;
     std::string to_string() const;
 };
 
 // The classes of the events a dialect's programs are made of, as the
 // checker searches them: kinds R, W, RMW, F in that order, orders weakest
-// first.  C and OpenCL: R na rlx acq sc, W na rlx rel sc, RMW rlx acq rel
-// acq_rel sc, F acq rel acq_rel sc (a relaxed fence is no fence); PTX: R
+// first.  C: R na rlx acq sc, W na rlx rel sc, RMW rlx acq rel acq_rel sc,
+// F acq rel acq_rel sc (a relaxed fence is no fence); OpenCL: C's, each
+// access in global or local memory, each fence for global, local or both
+// (R.rlx.global, F.acq.global.local, ...); PTX: R
 // weak rlx acq, W weak rlx rel, RMW rlx acq rel acq_rel, F acq rel acq_rel
 // sc; AuDaLa: R and W.  Empty for Vulkan, whose programs the checker does
 // not generate.
 std::vector<SourceClass> dialect_classes(litmus::Dialect dialect);
 
-// "R", "RMW.acq_rel", "W.weak": a kind with an optional order as
-// source_order_name spells it; nullopt for anything else.
+// "R", "RMW.acq_rel", "W.weak", "R.rlx.global": a kind with an optional
+// order as source_order_name spells it and optional regions; nullopt for
+// anything else.
 std::optional<SourceClass> parse_source_class(std::string_view text);
 
 struct Mapping {
@@ -249,11 +268,11 @@ struct Mapping {
     // scope, or target_scope(source) for `$sco`.
     std::optional<exec::Scope> scope_of(const TargetOp& op, exec::Scope source) const;
 
-    // The one rule matching a source event of class 'kind' and order
-    // 'order' (exec::Order::none for unordered sources such as AuDaLa's),
-    // or nullptr if the mapping has none.  Never ambiguous: overlapping
-    // rules are rejected when the file is read.
-    const Rule* rule_for(SourceKind kind, exec::Order order) const;
+    // The one rule matching a source event of class 'kind', order 'order'
+    // (exec::Order::none for unordered sources such as AuDaLa's) and
+    // regions, or nullptr if the mapping has none.  Never ambiguous:
+    // overlapping rules are rejected when the file is read.
+    const Rule* rule_for(SourceKind kind, exec::Order order, unsigned regions = 0) const;
 };
 
 // Parses mapping text.  'file' only names the text in messages (and becomes
@@ -284,13 +303,27 @@ struct AxiomExpectation {
     Position where;  // of the name, for errors about it
 };
 
-// `exclude CLASS  # reason`: a class of the source dialect the search
-// leaves out on purpose; part of every claim the check makes.
+// `exclude PATTERN  # reason`: classes of the source dialect the search
+// leaves out on purpose; part of every claim the check makes.  A pattern is
+// written as a class with any part left out: a kind or `*`, then an order,
+// then regions ("RMW": every read-modify-write; "*.local": every event in
+// or for local memory; "RMW.sc"; "F.acq.global").
 struct Exclusion {
-    SourceClass source_class;
-    std::string reason;  // the line's comment, or empty
-    Position where;      // of the class
+    std::optional<SourceKind> kind;    // nullopt: `*`, every kind
+    std::optional<exec::Order> order;  // nullopt: every order
+    unsigned regions = 0;              // the class must have these (0: any)
+    std::string text;                  // the pattern as written
+    std::string reason;                // the line's comment, or empty
+    Position where;                    // of the pattern
+
+    bool covers(const SourceClass& c) const;
+    // The exclusion of exactly the class 'c'.
+    static Exclusion of(const SourceClass& c, std::string reason);
 };
+
+// "RMW", "*.local", "R.na", "F.acq.global.local": an exclusion pattern;
+// nullopt for anything else.
+std::optional<Exclusion> parse_exclusion(std::string_view text);
 
 struct CheckDefinition {
     std::string name;  // from the `check NAME` line
@@ -317,7 +350,7 @@ struct CheckDefinition {
     // judges among those it can search (litmus/dialects.hpp).
     std::optional<litmus::Dialect> dialect;
     Position dialect_at;
-    std::vector<Exclusion> exclusions;  // in file order, classes distinct
+    std::vector<Exclusion> exclusions;  // in file order, patterns distinct
     // Where each was written (the argument's token), for errors the checker
     // finds once the files are loaded; line 0 when not from a file.
     Position source_at, target_at, mapping_at, race_free_at;
