@@ -37,6 +37,10 @@ The .dot pictures of every counterexample a cex marker names are copied to
 findings/ (and rendered to .svg there when Graphviz `dot` is installed).
 --tables-only skips running and regenerates FINDINGS.md from the newest
 summary.json under bench/results/.
+
+--pairs runs only the language pairs beyond C++ -> PTX 6.0 (PAIRS: each check
+file run whole) into bench/results/<date>/findings-pairs/ and regenerates
+their markers (<!-- findings:pairs -->, <!-- findings:cex pairs:CHECK AXIOM -->).
 Standard library only.
 """
 import argparse
@@ -527,6 +531,91 @@ def cex_block(summary, outdir, run_id, axiom):
     return f"(no counterexample for `{axiom}` in run `{run_id}`)"
 
 
+# ---------------------------------------------------------------------------
+# Language pairs beyond C++ -> PTX 6.0 (issue 25): each check file run whole,
+# its own summary (bench/results/<date>/findings-pairs/summary.json), its own
+# markers: <!-- findings:pairs --> and <!-- findings:cex pairs:CHECK AXIOM -->.
+
+# (group title, [(check name, label)]), in the order of FINDINGS.md.
+PAIRS = [
+    ("C++ -> PTX 7.5", [("cxx-to-ptx-7.5", "seed 000 Fig. 11 against PTX 7.5")]),
+    ("C++ -> Vulkan (LLVM's SPIR-V back end)", [
+        ("llvm-spirv-2025-vulkan", "before the 2026 storage-class fixes, RC11, atomics"),
+        ("llvm-spirv-2026-vulkan", "after them, RC11, atomics"),
+        ("llvm-spirv-2026-vulkan-cxx20", "after them, RC11 with C++20 release sequences, atomics"),
+        ("llvm-spirv-2026-vulkan-scoped", "after them, scoped RC11 (C++20), atomics"),
+        ("llvm-spirv-2026-vulkan-plain", "after them, RC11 (C++20), plain accesses too"),
+    ]),
+    ("OpenCL -> PTX", [
+        ("opencl-to-ptx-memalloy", "POPL 2017 / memalloy, against seed 004's PTX (PTX1)"),
+        ("opencl-to-ptx-memalloy-buggy", "memalloy's buggy variant, against PTX1"),
+        ("opencl-to-ptx-memalloy-ptx6", "POPL 2017 / memalloy, against PTX 6.0"),
+    ]),
+    ("OpenCL -> Vulkan (clspv)", [("opencl-to-vulkan-clspv", "clspv, atomics")]),
+    ("HLSL -> Vulkan (DXC)", [("hlsl-to-vulkan-dxc", "DXC, HLSL as OpenCL, Interlocked RMWs and barriers")]),
+]
+
+
+def run_pairs(args):
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    outdir = os.path.join(ROOT, "bench", "results", today, "findings-pairs")
+    os.makedirs(outdir, exist_ok=True)
+    summary_path = os.path.join(outdir, "summary.json")
+    summary = {"runs": {}, "commit": sh(["git", "rev-parse", "HEAD"]),
+               "dirty": bool(sh(["git", "status", "--porcelain"])), "mapsound": args.mapsound,
+               "machine": {"node": platform.node(), "cpus": os.cpu_count(), "system": platform.platform()},
+               "date": today}
+    for _, checks in PAIRS:
+        for name, _ in checks:
+            run_id = "pairs:" + name
+            r = run_one(args, outdir, name, os.path.join(ROOT, "checks", name + ".check"), [], args.timeout)
+            r["run"] = run_id
+            summary["runs"][run_id] = r
+            json.dump(summary, open(summary_path, "w"), indent=1)
+    return summary_path
+
+
+def table_pairs(summary):
+    lines = []
+    for title, checks in PAIRS:
+        lines += [f"**{title}** (`mapsound check checks/<check>.check --jobs 2`, the check's own bound):", "",
+                  "| check | source -> target | verdicts | as the file expects |", "|---|---|---|---|"]
+        for name, label in checks:
+            rec = summary["runs"].get("pairs:" + name)
+            if not rec or not rec.get("result"):
+                lines.append(f"| `{name}` ({label}) | | not run | |")
+                continue
+            check = read_check(os.path.join(ROOT, "checks", name + ".check"))
+            cells = []
+            for r in rec["result"]["results"]:
+                cells.append(f"{r['axiom']} " + verdict_cell(rec, r["axiom"]))
+            excluded = [e["class"] for e in rec["result"]["results"][0].get("space", {}).get("excluded", [])]
+            verdicts = "; ".join(cells) + (f" (excluding {', '.join(excluded)})" if excluded else "")
+            expected = "yes" if rec["exit_code"] == 0 else f"no (exit {rec['exit_code']})"
+            source = os.path.basename((check.get("source") or [""])[0])
+            target = os.path.basename((check.get("target") or [""])[0])
+            lines.append(f"| `{name}` ({label}) | `{source}` -> `{target}` | {verdicts} | {expected} |")
+        lines.append("")
+    lines.append(f"At commit `{summary.get('commit')}`{' (with uncommitted changes)' if summary.get('dirty') else ''}, "
+                 f"{summary.get('date')}; raw outputs in `bench/results/{summary.get('date')}/findings-pairs/`.")
+    return "\n".join(lines)
+
+
+def regenerate_pairs(summary_path):
+    summary = json.load(open(summary_path))
+    outdir = os.path.dirname(summary_path)
+    doc_path = os.path.join(ROOT, "FINDINGS.md")
+    doc = open(doc_path).read()
+    doc = re.sub(r"(<!-- findings:pairs -->)\n.*?(<!-- /findings:pairs -->)",
+                 lambda mo: mo.group(1) + "\n" + table_pairs(summary) + "\n" + mo.group(2), doc, flags=re.S)
+    doc = re.sub(r"(<!-- findings:cex (pairs:\S+) (\S+) -->)\n.*?(<!-- /findings:cex -->)",
+                 lambda mo: mo.group(1) + "\n" + cex_block(summary, outdir, mo.group(2), mo.group(3)) + "\n"
+                 + mo.group(4), doc, flags=re.S)
+    open(doc_path, "w").write(doc)
+    print("regenerated the language pairs of", os.path.relpath(doc_path, ROOT), "from",
+          os.path.relpath(summary_path, ROOT))
+
+
 def regenerate(summary_path):
     summary = json.load(open(summary_path))
     outdir = os.path.dirname(summary_path)
@@ -536,7 +625,7 @@ def regenerate(summary_path):
     for name, fn in tables.items():
         doc = re.sub(rf"(<!-- findings:{name} -->)\n.*?(<!-- /findings:{name} -->)",
                      lambda mo: mo.group(1) + "\n" + fn(summary) + "\n" + mo.group(2), doc, flags=re.S)
-    doc = re.sub(r"(<!-- findings:cex (\S+) (\S+) -->)\n.*?(<!-- /findings:cex -->)",
+    doc = re.sub(r"(<!-- findings:cex ((?!pairs:)\S+) (\S+) -->)\n.*?(<!-- /findings:cex -->)",
                  lambda mo: mo.group(1) + "\n" + cex_block(summary, outdir, mo.group(2), mo.group(3)) + "\n"
                  + mo.group(4), doc, flags=re.S)
     open(doc_path, "w").write(doc)
@@ -551,19 +640,28 @@ def main():
     ap.add_argument("--skip", action="append", default=[], choices=["litmus", "checks", "coherence7", "extra", "verify", "cxx20"])
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run before SIGINT (default 1800)")
     ap.add_argument("--tables-only", action="store_true")
+    ap.add_argument("--pairs", action="store_true",
+                    help="run only the language pairs' checks (PAIRS) and regenerate their tables")
     ap.add_argument("--resume", action="store_true",
                     help="keep the runs that this date's summary.json already has complete results for")
     args = ap.parse_args()
     if args.tables_only:
-        found = sorted(p for p in (os.path.join(ROOT, "bench", "results", d, "findings", "summary.json")
-                                   for d in os.listdir(os.path.join(ROOT, "bench", "results"))) if os.path.exists(p))
+        def newest(part):
+            return sorted(p for p in (os.path.join(ROOT, "bench", "results", d, part, "summary.json")
+                                      for d in os.listdir(os.path.join(ROOT, "bench", "results"))) if os.path.exists(p))
+        found = newest("findings")
         if not found:
             sys.exit("no summary.json under bench/results/*/findings/")
         regenerate(found[-1])
+        if newest("findings-pairs"):
+            regenerate_pairs(newest("findings-pairs")[-1])
         return
     if not args.mapsound:
         ap.error("--mapsound PATH is required")
     args.mapsound = os.path.abspath(args.mapsound)
+    if args.pairs:
+        regenerate_pairs(run_pairs(args))
+        return
     regenerate(run_all(args))
 
 

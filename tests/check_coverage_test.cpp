@@ -149,7 +149,10 @@ TEST_CASE("count_programs: the solver's count of every shape's programs, and the
                                            {"cxx-to-ptx", 2, true},
                                            {"cxx-to-ptx", 2, false},
                                            {"cxx-to-ptx-cluster", 2, true},
-                                           {"audala-ptx-relaxed", 4, false}}) {
+                                           {"audala-ptx-relaxed", 4, false},
+                                           {"opencl-to-vulkan-clspv", 2, true},
+                                           {"opencl-to-vulkan-clspv", 2, false},
+                                           {"opencl-to-ptx-memalloy", 2, false}}) {
         CAPTURE(c.check);
         CAPTURE(c.free_placement);
         const auto def = mapping::load_check(root / "checks" / (c.check + ".check"));

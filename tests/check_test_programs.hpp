@@ -56,6 +56,7 @@ inline exec::PreExecution source_of(const Program& p, const check::Layout& layou
         e.order = placed.order;
         e.scope = p.scope[k];
         e.location = p.location[k];
+        e.tags = placed.regions;  // an OpenCL class's regions (its rule matches them exactly)
         e.value = static_cast<std::int64_t>(k) + 1;
         e.kind = placed.kind == mapping::SourceKind::write   ? exec::EventKind::write
                  : placed.kind == mapping::SourceKind::fence ? exec::EventKind::fence
@@ -76,10 +77,33 @@ inline exec::PreExecution source_of(const Program& p, const check::Layout& layou
 }
 
 
+// OpenCL (classes with regions): whether operations j and k may be as the
+// program has them: on different locations, or in the same region, and a
+// local location's two accesses in one CTA (the placement's).
+inline bool regions_compatible(const Program& p, const check::Layout& layout, const check::Lowering& lowering,
+                               std::size_t j, std::size_t k) {
+    if (p.location[j] < 0 || p.location[j] != p.location[k]) return true;
+    const unsigned regions = row_of(lowering, layout.operations[k]).rules[p.rule[k]].regions;
+    if (row_of(lowering, layout.operations[j]).rules[p.rule[j]].regions != regions) return false;
+    const unsigned local = 1U << static_cast<unsigned>(exec::Tag::local);
+    const auto& placement = p.shape.placement;
+    return !(regions & local) || placement[static_cast<std::size_t>(layout.operations[j].thread)].shares(
+                                     placement[static_cast<std::size_t>(layout.operations[k].thread)], Scope::cta);
+}
+
+// Whether every pair of operations is (regions_compatible).
+inline bool regions_respected(const Program& p, const check::Layout& layout, const check::Lowering& lowering) {
+    for (std::size_t k = 0; k < layout.operations.size(); ++k)
+        for (std::size_t j = 0; j < k; ++j)
+            if (!regions_compatible(p, layout, lowering, j, k)) return false;
+    return true;
+}
+
 // Calls 'visit' with every program of 'shape' (its placement as given):
 // every rule of each operation's row, every scope of an atomic operation
 // (cta, gpu, sys when 'settings.scoped', else sys), every assignment of
-// locations numbered by first use, and with 'settings.dependencies' every
+// locations numbered by first use (OpenCL: one region per location, a
+// local one in one CTA), and with 'settings.dependencies' every
 // set of dependencies from a read to a later memory operation of its thread
 // that is not an RMW.
 template <typename Visit>
@@ -130,6 +154,9 @@ void for_each_program(const check::Shape& shape, const check::Layout& layout, co
                 }
                 for (int l = 0; l <= locations; ++l) {
                     p.location[k] = l;
+                    bool allowed = true;
+                    for (std::size_t j = 0; j < k; ++j) allowed = allowed && regions_compatible(p, layout, lowering, j, k);
+                    if (!allowed) continue;
                     self(self, k + 1, std::max(locations, l + 1));
                 }
             }

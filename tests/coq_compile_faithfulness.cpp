@@ -130,6 +130,7 @@ exec::PreExecution program(const mapping::Mapping& m, std::size_t first, int var
         exec::Event e;
         e.thread = static_cast<int>(t);
         e.order = r.order.value_or(Order::none);
+        e.tags = r.regions;  // an OpenCL rule's regions (rule_for matches them exactly)
         e.scope = is_atomic(e.order) ? scopes[(i + static_cast<std::size_t>(variant)) % 3] : Scope::none;
         e.location = static_cast<int>(i % 2);
         e.value = static_cast<std::int64_t>(i + 1);

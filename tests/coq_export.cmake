@@ -85,8 +85,8 @@ if(MODE STREQUAL "usage")
 endif()
 
 # One check: its expected verdicts from the check file.
-get_filename_component(name ${CHECK} NAME_WE)
-string(REPLACE "-" "_" check_id ${name})
+get_filename_component(name ${CHECK} NAME_WLE)
+string(REGEX REPLACE "[^A-Za-z0-9_]" "_" check_id ${name})
 file(STRINGS ${CHECK} axiom_lines REGEX "^axiom[ \t]")
 set(events 3)
 set(holds "")

@@ -2,6 +2,7 @@
 #include "check/space.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -65,12 +66,33 @@ bool atomic(exec::Order o) { return o != exec::Order::none && o != exec::Order::
 
 }  // namespace
 
+// Set partitions of n elements as restricted growth strings: block[i] is
+// element i's block, blocks numbered by first element.  Calls visit(block,
+// number of blocks) for each.
+template <typename Visit>
+void for_each_partition(int n, Visit&& visit) {
+    std::vector<int> block(static_cast<std::size_t>(n), 0);
+    auto recurse = [&](auto& self, int i, int blocks) -> void {
+        if (i == n) {
+            visit(block, blocks);
+            return;
+        }
+        for (int b = 0; b <= blocks; ++b) {
+            block[static_cast<std::size_t>(i)] = b;
+            self(self, i + 1, std::max(blocks, b + 1));
+        }
+    };
+    recurse(recurse, 0, 0);
+}
+
 std::string count_programs(const Shape& shape, const Lowering& lowering, const EncodingSettings& settings) {
     const Count levels = settings.scoped ? (settings.cluster ? 4 : 3) : 1;
     // OpenCL: a memory class per region, every access of a location in the
-    // location's region.  The operations' classes are counted with one
-    // region (the first seen), and each block of the locations' partition
-    // then chooses its region: sum over k of S(m, k) r^k in place of Bell(m).
+    // location's region, and a local location's accesses in one CTA.  The
+    // operations' classes are counted with one region (the first seen);
+    // each block of the locations' partition then chooses its region.
+    // Without local memory that is sum over k of S(m, k) r^k in place of
+    // Bell(m); with it, the partitions and placements are enumerated.
     std::vector<unsigned> memory_regions;
     for (const Row* row : {&lowering.single, &lowering.rmw})
         for (const auto& p : row->rules)
@@ -79,19 +101,26 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
                 memory_regions.push_back(p.regions);
     const unsigned counted_region = memory_regions.empty() ? 0 : memory_regions.front();
     const Count region_choices = memory_regions.empty() ? 1 : static_cast<Count>(memory_regions.size());
+    const unsigned local_bit = 1U << static_cast<unsigned>(exec::Tag::local);
+    const Count local_regions = static_cast<Count>(
+        std::count_if(memory_regions.begin(), memory_regions.end(), [&](unsigned r) { return (r & local_bit) != 0; }));
     // Dynamic programming over the operations in layout order: the state
-    // is (memory operations so far, reads so far in the current thread);
-    // its value the weighted number of ways to get there (scope choices
-    // and dependency sets included).
-    std::map<std::pair<int, int>, Count> states{{{0, 0}, 1}};
+    // is (which operations are memory operations, reads so far in the
+    // current thread); its value the weighted number of ways to get there
+    // (scope choices and dependency sets included).
+    using State = std::pair<unsigned, int>;
+    std::map<State, Count> states{{{0U, 0}, 1}};
+    std::vector<int> thread_of;  // per operation
     for (std::size_t t = 0; t < shape.threads.size(); ++t) {
-        std::map<std::pair<int, int>, Count> reset;
+        std::map<State, Count> reset;
         for (const auto& [key, ways] : states) reset[{key.first, 0}] += ways;
         states = std::move(reset);
         for (std::size_t i = 0; i < shape.threads[t].size(); ++i) {
+            const unsigned bit = 1U << thread_of.size();
+            thread_of.push_back(static_cast<int>(t));
             const bool rmw = shape.threads[t][i];
             const Row& row = rmw ? lowering.rmw : lowering.single;
-            std::map<std::pair<int, int>, Count> next;
+            std::map<State, Count> next;
             for (const auto& placed : row.rules) {
                 if (!rmw && i == 0 && t < shape.cube.size()) {
                     const exec::EventKind k = shape.cube[t];
@@ -109,21 +138,73 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
                     // Dependencies into this operation: any subset of the
                     // earlier reads of its thread (none into an RMW).
                     if (settings.dependencies && memory && !rmw) w <<= key.second;
-                    next[{key.first + (memory ? 1 : 0), key.second + (read ? 1 : 0)}] += w;
+                    next[{key.first | (memory ? bit : 0U), key.second + (read ? 1 : 0)}] += w;
                 }
             }
             states = std::move(next);
         }
     }
+    const int threads = static_cast<int>(shape.threads.size());
+    // The nestings of CTAs in (clusters in) GPUs that free placement ranges
+    // over: chains of partitions, the CTAs' finest.
+    const int levels_above_cta = (settings.cluster ? 2 : 1) - (settings.one_gpu ? 1 : 0);
+    const bool free = settings.scoped && settings.free_placement;
     Count total = 0;
-    for (const auto& [key, ways] : states) {
-        Count partitions = 0, power = 1;
-        for (int k = 0; k <= key.first; ++k, power *= region_choices) partitions += stirling2(key.first, k) * power;
-        total += ways * partitions;
+    if (local_regions == 0) {
+        for (const auto& [key, ways] : states) {
+            const int memory = std::popcount(key.first);
+            Count partitions = 0, power = 1;
+            for (int k = 0; k <= memory; ++k, power *= region_choices) partitions += stirling2(memory, k) * power;
+            total += ways * partitions;
+        }
+        if (free) total *= nested_partitions(threads, levels_above_cta + 1);
+        return decimal(total);
     }
-    if (settings.scoped && settings.free_placement)
-        total *= nested_partitions(static_cast<int>(shape.threads.size()),
-                                   (settings.cluster ? 3 : 2) - (settings.one_gpu ? 1 : 0));
+    std::map<unsigned, Count> by_memory;
+    for (const auto& [key, ways] : states) by_memory[key.first] += ways;
+    // For one CTA partition of the threads (cta[t]): the location choices
+    // of the memory operations in 'memory', a local region only for a
+    // location whose operations are all in one CTA.
+    auto locations = [&](unsigned memory, const std::vector<int>& cta) {
+        std::vector<int> ops;
+        for (std::size_t o = 0; o < thread_of.size(); ++o)
+            if ((memory >> o) & 1U) ops.push_back(thread_of[o]);
+        Count sum = 0;
+        for_each_partition(static_cast<int>(ops.size()), [&](const std::vector<int>& block, int blocks) {
+            std::vector<int> block_cta(static_cast<std::size_t>(blocks), -1);
+            std::vector<bool> one_cta(static_cast<std::size_t>(blocks), true);
+            for (std::size_t i = 0; i < ops.size(); ++i) {
+                int& c = block_cta[static_cast<std::size_t>(block[i])];
+                const int here = cta[static_cast<std::size_t>(ops[i])];
+                if (c >= 0 && c != here) one_cta[static_cast<std::size_t>(block[i])] = false;
+                c = here;
+            }
+            Count product = 1;
+            for (bool one : one_cta) product *= one ? region_choices : region_choices - local_regions;
+            sum += product;
+        });
+        return sum;
+    };
+    auto add_placement = [&](const std::vector<int>& cta, Count nestings) {
+        for (const auto& [memory, ways] : by_memory) total += ways * locations(memory, cta) * nestings;
+    };
+    if (free) {
+        for_each_partition(threads, [&](const std::vector<int>& cta, int ctas) {
+            add_placement(cta, levels_above_cta == 0 ? 1 : nested_partitions(ctas, levels_above_cta));
+        });
+    } else {
+        // The shape's own placement: threads sharing a CTA share its number.
+        std::vector<int> cta(static_cast<std::size_t>(threads));
+        for (int t = 0; t < threads; ++t) {
+            cta[static_cast<std::size_t>(t)] = t;
+            for (int u = 0; u < t; ++u)
+                if (shape.placement[static_cast<std::size_t>(t)].shares(shape.placement[static_cast<std::size_t>(u)], exec::Scope::cta)) {
+                    cta[static_cast<std::size_t>(t)] = cta[static_cast<std::size_t>(u)];
+                    break;
+                }
+        }
+        add_placement(cta, 1);
+    }
     return decimal(total);
 }
 

@@ -16,7 +16,8 @@ namespace mapsound::check {
 // order_equal_threads off): per operation a class of its row (a cube's first
 // operations of its kind) and, for atomic classes of a scoped source, a
 // scope level; locations numbered by first use (a set partition of the
-// memory operations); with dependencies, any set of pairs from a read to a
+// memory operations), for OpenCL a region per location (local only where
+// the location's operations are in one CTA); with dependencies, any set of pairs from a read to a
 // later non-RMW memory operation of its thread; with free placement, every
 // nesting of CTAs in (clusters in) GPUs over the threads.  Exact, as a
 // decimal string (it passes 2^64 at 9 events).

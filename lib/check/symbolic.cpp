@@ -389,7 +389,9 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
             }
     }
     // OpenCL: a location is in one memory region, so every access of it has
-    // the same (a class's region is its access's).
+    // the same (a class's region is its access's); and local memory is a
+    // work-group's own (OpenCL 2.0 §3.3.1), so the accesses of a local
+    // location are all in one work-group (CTA).
     const bool regions = std::any_of(classes.begin(), classes.end(), [](const RuleClass& c) {
         return c.rule->kind != mapping::SourceKind::fence && c.rule->regions != 0;
     });
@@ -403,6 +405,8 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
             false);
         const Expr same_location = location.join(location.transpose());
         program = program && (same_location & global.product(memory - global)).no();
+        const Expr local = memory - global;
+        program = program && (same_location & local.product(local)).in(same_cta_s);
     }
     TupleSet iw_id = pairs();
     for (int i = 0; i < L.locations; ++i) iw_id.add(static_cast<std::size_t>(i), static_cast<std::size_t>(i));

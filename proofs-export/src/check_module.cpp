@@ -100,6 +100,15 @@ Formula program_space(const std::vector<mapping::SourceClass>& searched, const S
                             implies(source_rel("at", "e1", "i"),
                                     implies(source_rel("at", "e2", "i"),
                                             iff(source_set("GLOBAL", "e1"), source_set("GLOBAL", "e2")))))))));
+    // Local memory is a work-group's own: a local location's accesses are
+    // all in one CTA.
+    if (regions)
+        parts.push_back(forall2(forall_events(
+            kSource, "i",
+            implies(source_set("LOCAL", "e1"),
+                    implies(source_set("LOCAL", "e2"),
+                            implies(source_rel("at", "e1", "i"),
+                                    implies(source_rel("at", "e2", "i"), source_rel("same-cta", "e1", "e2"))))))));
     std::vector<Formula> levels;
     if (settings.scoped) {
         levels.push_back(scope_is(kSource, "e", "(Some L_CTA)"));
