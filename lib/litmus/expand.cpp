@@ -426,9 +426,11 @@ private:
         Candidate grouped;
         grouped.registers = c.registers;
         grouped.read_registers = c.read_registers;
-        return for_each_barrier_grouping(x_, c.pre, [&](const exec::PreExecution& pre) {
+        return for_each_barrier_grouping(x_, c.pre, [&](const exec::PreExecution& pre,
+                                                        const std::vector<std::pair<int, int>>& late) {
             x_.count_candidate();
             grouped.pre = pre;
+            grouped.late_barrier_sync = late;
             return visit(grouped);
         });
     }

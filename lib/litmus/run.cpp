@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "litmus/query.hpp"
+
 namespace mapsound::litmus {
 
 namespace {
@@ -196,7 +198,7 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
         if (budget.deadline && std::chrono::steady_clock::now() > *budget.deadline) over_time();
         const exec::PreExecution& pre = candidate.pre;
         const std::size_t n = pre.events.size();
-        exec::ExecutionQuery query(model, pre);
+        detail::LitmusQuery query(model, candidate);
         rel::Bounds& bounds = query.bounds;
         const model::ModelInstance& instance = query.instance;
         // Well-formed candidates (rf and the witnesses' requirements) and,

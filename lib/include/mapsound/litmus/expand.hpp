@@ -44,14 +44,15 @@
 //     with Tag::bar_arrive (BAR_ARRIVE).  Instances (Event::barrier_instance)
 //     are a fact of the pre-execution: without a thread count, all events
 //     of one barrier in one CTA form instance 0 (every thread that reaches
-//     it passes it with the others); with a count K, the events are grouped
-//     into instances of exactly K events of K distinct threads, formed one
-//     after the other as the threads arrive (each thread's events in
-//     program order go to successive instances), and one pre-execution is
-//     produced per grouping.  Events left over when fewer than K threads
-//     can still arrive form a last, incomplete instance; if one of them
-//     waits (not an arrive), its thread never finishes and the grouping has
-//     no complete execution, so it is dropped.
+//     it passes it with the others).  With a count K, the rule of
+//     Dartagnan's NamedBarrier for every dialect: if fewer than K events
+//     reach the barrier it never opens (every thread that reached it is
+//     stuck, arrives included, so the combination has no pre-execution);
+//     otherwise every event that reaches it passes (no reset), and a set S
+//     of at least K of them synchronizes: one pre-execution per choice of
+//     S, whose members form instance 0, each other event (a late arrival)
+//     an instance of its own that receives the synchronization of every
+//     member of S without giving any (Candidate::late_barrier_sync).
 //   - Dependencies are pairs (read, event): data when the value written
 //     depends on the read (for an rmw: on its operand registers, never on
 //     its own read), addr when the address offset does, ctrl for every event
@@ -74,6 +75,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mapsound/exec.hpp"
@@ -147,6 +149,13 @@ struct Candidate {
     // value is the value its free read reads (an index into pre.events);
     // 'registers' holds 0 for it.
     std::vector<std::map<std::string, int>> read_registers;
+    // Barriers with a thread count (see above): pairs (s, l) of event
+    // indices, s a member of the set that passed a barrier together and l
+    // a late arrival at it.  same-barrier relates s to l (l receives s's
+    // synchronization) but not l to s; litmus mode adds these pairs to the
+    // vocabulary's same-barrier, which Event::barrier_instance alone makes
+    // symmetric.  Empty without counted barriers.
+    std::vector<std::pair<int, int>> late_barrier_sync;
 };
 
 // Whether some thread of 'test' loads into a register that none of its
