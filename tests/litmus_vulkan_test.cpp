@@ -310,3 +310,15 @@ TEST_CASE("vulkan model: the data-race flag") {
     const LitmusTest narrow = test("st.atom.wg.sc0", "ld.atom.wg.sc0");
     CHECK(!run_litmus(narrow, model, forbid_races).ok);
 }
+
+TEST_CASE("vulkan corpus: our own tests, verdicts derived by hand") {
+    const fs::path dir = fs::path(MAPSOUND_SOURCE_DIR) / "tests" / "litmus" / "vulkan";
+    const std::vector<ExpectedRow> rows = read_expected(dir);
+    check_listing(rows, dir, [](const fs::path& file) { check_round_trip(parse_litmus_file(file)); });
+    for (const auto& r : rows) {
+        SUBCASE((r.test + " under " + r.model).c_str()) {
+            check_verdict(r, dir, fs::path(MAPSOUND_SOURCE_DIR) / "models" / (r.model + ".cat"),
+                          /*require_candidates=*/true);
+        }
+    }
+}

@@ -498,6 +498,12 @@ struct Metadata {
 //                   "SB+rlx+rlx", "2+2W.c"): any characters but blanks
 //   doc             the first quoted string of the header, without quotes
 //   metadata        the header's other lines, in order (see Metadata)
+//   header_text     a header that is not such metadata (a description
+//                   with inner quotes: "a "quoted" word"), read as
+//                   Dartagnan's grammars read every header: any text up to
+//                   the initial state's '{'.  Kept verbatim (without the
+//                   blank lines around it) and printed back; doc and
+//                   metadata are then empty.  Never changes a verdict.
 //   source          where it came from (a path, or the name passed to
 //                   parse_litmus)
 //   locations       every memory location the test mentions, in order of
@@ -525,6 +531,7 @@ struct LitmusTest {
     std::string source;
     std::optional<std::string> doc;
     std::vector<Metadata> metadata;
+    std::optional<std::string> header_text;
     std::vector<Location> locations;
     std::vector<RegisterInit> register_inits;
     std::vector<ProxyAlias> aliases;
