@@ -35,6 +35,25 @@ expect("two models, one table" 0 stdout "Summary rc11: 11 tests, 11 agreed.*Summ
 expect("folder without a table" 0 stdout "Summary rc11: 11 tests, 5 Ok, 6 No, 0 unreadable, 0 over budget"
        litmus --model ${rc11} ${corpus}/herd)
 
+# Data races shown: herd7's "Flag data-race" line, the JSON "flags" field,
+# and per flag in the summary, with the verdict unchanged (relaxed message
+# passing with a plain payload: the payload's write and read race).
+file(WRITE ${WORK_DIR}/racy/MP+plain-payload.litmus
+  "C MP+plain-payload\n{}\nP0 (int* x, atomic_int* y) { *x = 1; atomic_store_explicit(y, 1, memory_order_relaxed); }\n"
+  "P1 (int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_relaxed); int r1 = *x; }\n"
+  "exists (1:r0=1 /\\ 1:r1=0)\n")
+file(COPY ${corpus}/diy/MP+rel+acq.litmus DESTINATION ${WORK_DIR}/racy)
+expect("race flag, text" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\nObservation MP\\+plain-payload Sometimes"
+       litmus --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, json" 0 stdout "\"test\": \"MP\\+plain-payload\", [^}]*\"flags\": \\[\"data-race\"\\]}"
+       litmus --json --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, timeout" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\n"
+       litmus --timeout 60 --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, summary" 0 stdout "Summary rc11: 2 tests, 1 Ok, 1 No, 0 unreadable, 0 over budget\n  flag data-race: 1 test\n"
+       litmus --model ${rc11} ${WORK_DIR}/racy)
+expect("race flag forbidden" 0 stdout "Test MP\\+plain-payload No\nObservation"
+       litmus --forbid data-race --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+
 # A differing verdict and an unreadable file: listed in the summary, exit 1.
 file(WRITE ${WORK_DIR}/mixed/wrong.csv "test,model,expected\nMP.litmus,rc11,1\n")
 file(WRITE ${WORK_DIR}/mixed/MP.litmus

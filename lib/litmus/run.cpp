@@ -7,6 +7,7 @@
 #include <exception>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -169,6 +170,10 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
 
     const Budget& budget = options.expand.budget;
     std::uint64_t executions = 0;
+    // The model's flags by name, in its order, and which some counted
+    // execution raised (each instance of the model lists them alike).
+    std::vector<std::string> flag_names;
+    std::vector<bool> flag_raised;
     auto report = [&] {
         if (!options.progress) return;
         Progress p;
@@ -214,6 +219,10 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
             flags_quiet = flags_quiet && !f->holds;
         }
         formula = formula && flags_quiet;
+        if (flag_names.empty() && !instance.flags.empty()) {
+            for (const model::Axiom& f : instance.flags) flag_names.push_back(f.name);
+            flag_raised.assign(flag_names.size(), false);
+        }
 
         // The final write of each cell: one write with no coherence successor.
         rel::Relation final_writes = rel::Relation::unary("final");
@@ -252,8 +261,25 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
             solver_options.limits.time = left;
         }
         std::uint64_t consistent = 0;
-        try {
-            rel::enumerate(formula, bounds, [&](const rel::Instance& execution) {
+        rel::Problem problem(formula, bounds, solver_options);
+        auto solve = [&](std::span<const rel::Formula> assumptions) {
+            const rel::Outcome outcome = problem.solve(assumptions);
+            if (outcome == rel::Outcome::unknown) over_time();
+            return outcome == rel::Outcome::satisfiable;
+        };
+        // Flags: without a filter every consistent execution counts, so one
+        // solve per flag not yet raised, under the assumption that it is,
+        // tells whether this pre-execution raises it (cheaper than
+        // evaluating the flag on each execution).  With a filter, each
+        // execution that passes it is evaluated below.
+        // Only a pre-execution with a consistent execution can raise one
+        // (most have none: values no write can supply, cycles), so one
+        // plain solve goes first.
+        const bool flags_open = std::find(flag_raised.begin(), flag_raised.end(), false) != flag_raised.end();
+        if (!test.filter && flags_open && solve({}))
+            for (std::size_t f = 0; f < flag_raised.size(); ++f)
+                if (!flag_raised[f]) flag_raised[f] = solve(std::span(&instance.flags[f].holds, 1));
+        auto visit = [&](const rel::Instance& execution) {
                 ++consistent;
                 ++executions;
                 if (budget.max_executions > 0 && executions > budget.max_executions) {
@@ -277,16 +303,19 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
                         state.memory[static_cast<std::size_t>(pre.events[e].location)] = pre.events[e].value;
                     });
                 }
-                if (test.filter && !state.holds(*test.filter, test.source)) return true;
+                if (test.filter && !state.holds(*test.filter, test.source)) return;
+                // A flag once raised needs no more evaluating.
+                for (std::size_t f = 0; f < flag_raised.size(); ++f)
+                    if (!flag_raised[f]) flag_raised[f] = rel::evaluate(instance.flags[f].holds, execution);
                 if (!test.condition || state.holds(test.condition->expr, test.source))
                     ++verdict.positive;
                 else
                     ++verdict.negative;
                 if (collect_states) states.insert(state.describe(needs_memory, shown ? &*shown : nullptr));
-                return true;
-            }, solver_options);
-        } catch (const rel::Interrupted&) {
-            over_time();
+        };
+        while (solve({})) {
+            visit(problem.instance());
+            problem.block_instance();
         }
 
         // The second way to the same answer: every well-formed candidate
@@ -318,6 +347,8 @@ Verdict run_once(const LitmusTest& test, const model::Model& model, const RunOpt
         }
     }
     verdict.states.assign(states.begin(), states.end());
+    for (std::size_t f = 0; f < flag_names.size(); ++f)
+        if (flag_raised[f]) verdict.flags.push_back(flag_names[f]);
     verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return verdict;
 }

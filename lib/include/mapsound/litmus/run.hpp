@@ -68,6 +68,11 @@ struct Verdict {
     std::uint64_t candidates = 0; // pre-executions considered
     double seconds = 0;
     std::vector<std::string> states;  // with RunOptions::states, sorted
+    // The model's flags (`flag ~empty race as data-race`) that some counted
+    // execution (consistent, satisfying the filter) raises, in the model's
+    // order: herd7's "Flag data-race" lines (herd7 -badflag data-race
+    // reports such a test Undef).  A forbidden flag is never raised.
+    std::vector<std::string> flags;
 };
 
 // Decides 'test' under 'model'.  Only executions that satisfy the test's
