@@ -362,6 +362,7 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
     // fewer pre-executions) under the caller's budget.  A count, not a
     // time, so that which way a test is decided never depends on the load.
     constexpr std::uint64_t kExplicitPreExecutions = 500;
+    const auto start = std::chrono::steady_clock::now();
     bool solver_over = false;
     if (!options.free_reads_fallback || options.expand.free_reads || !has_free_reads(test))
         return run_once(test, model, options, false, solver_over);
@@ -379,7 +380,10 @@ Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunO
         explicit_over = std::current_exception();
     }
     try {
-        return run_once(test, model, options, true, solver_over);
+        // The time of both runs: the first one is part of deciding the test.
+        Verdict v = run_once(test, model, options, true, solver_over);
+        v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return v;
     } catch (const BudgetExceeded&) {
         // Over the budget both ways: the caller's limit as every value
         // enumerated met it (when it was the limit there).

@@ -65,8 +65,8 @@ struct Verdict {
     bool ok = false;              // herd7's Ok: the test's own condition holds (always, without one)
     std::uint64_t positive = 0;   // consistent executions satisfying the condition's expression
     std::uint64_t negative = 0;   // consistent executions not satisfying it
-    std::uint64_t candidates = 0; // pre-executions considered
-    double seconds = 0;
+    std::uint64_t candidates = 0; // pre-executions considered (by the run that decided the test)
+    double seconds = 0;           // wall time of run_litmus, both runs when free reads took over
     std::vector<std::string> states;  // with RunOptions::states, sorted
     // The model's flags (`flag ~empty race as data-race`) that some counted
     // execution (consistent, satisfying the filter) raises, in the model's
