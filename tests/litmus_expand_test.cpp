@@ -823,10 +823,7 @@ TEST_CASE("expand: every test of the development suite") {
     const auto suite = litmustest::suite_dir();
     if (!suite) return litmustest::skip_without_suite();
     const fs::path dir = *suite;
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = litmustest::suite_files(dir);
     REQUIRE(!files.empty());
     // Tests in which no execution lets every thread finish, by design:
     // a thread spins on a value no thread writes (cbar-2, cbar-4: Dartagnan

@@ -27,14 +27,7 @@ using litmustest::skip_without_suite;
 using litmustest::suite_dir;
 namespace fs = std::filesystem;
 
-// Every .litmus file under the suite, sorted for a stable order.
-std::vector<fs::path> suite_files(const fs::path& dir) {
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && e.path().extension() == ".litmus") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
+using litmustest::suite_files;
 
 // The suite test at 'relative' (the suite exists).
 std::optional<LitmusTest> suite_test(const std::string& relative) {
