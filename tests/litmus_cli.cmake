@@ -93,17 +93,30 @@ expect("execution cap" 1 stderr "a-blowup.litmus: test 'blowup': execution limit
        litmus --model ${rc11} --max-executions 1000 ${WORK_DIR}/budget/a-blowup.litmus)
 expect("execution cap, json" 1 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
        litmus --json --model ${rc11} --max-executions 2 ${corpus}/diy/2+2W+rlx.litmus)
-# One pre-execution of 300 SC stores: translating it alone outlasts the
-# limit, and cannot be interrupted from inside, so the run (in a child
-# process under --timeout) is stopped from outside.
+# One pre-execution of 85 SC stores (86 writes to y, 7,396 undetermined
+# coherence pairs, under the size limit of 8,192): translating it alone
+# outlasts the limit (about 20 s), and cannot be interrupted from inside,
+# so the run (in a child process under --timeout) is stopped from outside.
 set(big "C big\n{}\nP0 (atomic_int* y) {\n")
-foreach(i RANGE 299)
+foreach(i RANGE 84)
   string(APPEND big "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
 endforeach()
 string(APPEND big "}\nexists (y = 1)\n")
 file(WRITE ${WORK_DIR}/big/big.litmus "${big}")
 expect("timeout during translation" 1 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/big/big.litmus)
+# 300 SC stores (90,601 pairs) are over the size limit: refused before
+# translating, with or without --timeout.
+set(huge "C huge\n{}\nP0 (atomic_int* y) {\n")
+foreach(i RANGE 299)
+  string(APPEND huge "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
+endforeach()
+string(APPEND huge "}\nexists (y = 1)\n")
+file(WRITE ${WORK_DIR}/huge/huge.litmus "${huge}")
+expect("size limit" 1 stderr "huge.litmus: test 'huge': size limit of 8192 undetermined tuples exceeded \\(a pre-execution with 90601"
+       litmus --model ${rc11} ${WORK_DIR}/huge/huge.litmus)
+expect("size limit, json" 1 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*size limit of 8192"
+       litmus --json --model ${rc11} ${WORK_DIR}/huge/huge.litmus)
 expect("bad timeout" 2 stderr "--timeout takes a positive number of seconds" litmus --model ${rc11} --timeout 0 ${corpus}/herd)
 expect("bad cap" 2 stderr "--max-executions takes a positive number" litmus --model ${rc11} --max-executions -5 ${corpus}/herd)
 

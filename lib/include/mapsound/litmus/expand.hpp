@@ -103,11 +103,21 @@ struct Budget {
     // through its code for one set of value domains) and, in run_litmus,
     // consistent executions; 0: no limit.
     std::uint64_t max_executions = 0;
+    // At most this many undetermined tuples in one pre-execution's question
+    // to the solver (the solver's primary variables: the rf pairs, the
+    // witnesses' pairs such as coherence, the final writes), checked in
+    // run_litmus before translating; 0: no limit.  Translating a
+    // pre-execution cannot be interrupted, and its transitivity and closure
+    // constraints grow with the cube of the writes to one location: two
+    // threads of 40 stores to one location (6,562 tuples) take about
+    // 0.9 GB, 90 writes to one location (8,100) about 1.5 GB.
+    std::uint64_t max_undetermined_tuples = 8192;
 };
 
 // Thrown when a Budget runs out.  what() names the test and the limit:
 //   "<source>: test '<name>': time limit of 5 s exceeded (120 pre-executions so far)"
 //   "<source>: test '<name>': execution limit of 1000 exceeded (more than 1000 runs of P1)"
+//   "<source>: test '<name>': size limit of 8192 undetermined tuples exceeded (a pre-execution with 90601)"
 class BudgetExceeded : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
