@@ -184,8 +184,14 @@ bool has_free_reads(const LitmusTest& test);
 // write it with every value read written by another of them (see
 // lib/litmus/expand_domain.hpp for why and what that keeps): adding every
 // value that any run writes would mix runs no execution combines and can
-// grow forever (C11/manual/imm-E3.7).  Two runs of a thread with the same
-// events, dependencies and final registers are one run.
+// grow forever (C11/manual/imm-E3.7).  Then every cell may also hold the
+// values that only the condition or filter names, and, when a write
+// stores a register's value and the condition could tell them apart,
+// representatives of the values nothing names
+// (lib/litmus/expand_thin_air.hpp): values a cycle of reads and writes
+// could pass along out of thin air, which the model accepts or not.  Two
+// runs of a thread with the same events, dependencies and final registers
+// are one run.
 //
 // Throws std::runtime_error (naming the test's source and name) for
 // programs it cannot run: an access out of bounds (for any value the
