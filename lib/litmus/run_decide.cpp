@@ -36,7 +36,7 @@ Verdict decide_by_sat(RunContext& run, const model::Model& model, bool free_read
         PreparedCandidate prepared(test, model, candidate, needs, options);
         check_size(run, prepared);
         const model::ModelInstance& instance = prepared.query.instance;
-        flags.meet(instance);
+        if (options.report_flags) flags.meet(instance);
         const rel::Formula filter =
             test.filter ? condition_formula(*test.filter, prepared, test.source) : rel::Formula::constant(true);
         const rel::Formula condition = test.condition ? condition_formula(test.condition->expr, prepared, test.source)

@@ -31,7 +31,7 @@ Verdict enumerate_executions(RunContext& run, const model::Model& model, bool fr
         check_size(run, prepared);
         if (options.counted_tuples > 0 && undetermined_tuples(prepared) > options.counted_tuples) throw TooManyToCount{};
         const model::ModelInstance& instance = prepared.query.instance;
-        flags.meet(instance);
+        if (options.report_flags) flags.meet(instance);
         const rel::Options solver_options = run.solver_options();
         std::uint64_t consistent = 0;
         rel::Problem problem(prepared.consistent, prepared.query.bounds, solver_options);

@@ -76,6 +76,11 @@ struct RunOptions {
     //              (VULKAN/Manual/xf-barrier-cbar-rlx-1: 262,144, with free
     //              reads); two threads of 8 stores to one location have
     //              12,870 executions and 272 tuples.
+    // Find the model's flags that some counted execution raises
+    // (Verdict::flags; one solve per pre-execution and flag not yet
+    // raised).  Off: Verdict::flags stays empty, for callers that only
+    // want verdicts.
+    bool report_flags = true;
     enum class Method { automatic, enumerate, decide };
     Method method = Method::automatic;
     std::uint64_t counted_executions = 1000;
