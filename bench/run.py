@@ -9,6 +9,11 @@ Parts:
                 (bench/mapping-bench.py at the bounds of the README)
   core          the relational core (build/bench/mapsound-bench-core)
   litmus        litmus mode over the development suite (bench/litmus-suite.sh)
+  litmus-light  light C tests in one process: CPU per test and its phases
+                (build/bench/mapsound-bench-litmus), and through the tool
+  litmus-routes counting against SAT on heavy tests (generated PTX tests
+                with many stores to one location, the suite's xf-barrier
+                tests; build/bench/mapsound-bench-routes)
   techniques    what each technique bought: scoped coherence at 5 and 6
                 events with each --reference
   race-free     cxx-to-ptx-rmw-sc-no-release, coherence: at 4 events, and
@@ -137,6 +142,54 @@ def part_core(args, p):
 def part_litmus(args, p):
     code = p.run(["bench/litmus-suite.sh", args.build], stdout_to="table.txt")
     p.ok = code == 0
+
+
+# The light tests of the per-test comparison with herd7 (issue 30): the
+# development suite's C tests and our own diy7- and herd-style ones.
+LIGHT_C = ["../shared/litmus/C11", "tests/litmus/diy", "tests/litmus/herd"]
+
+
+def part_litmus_light(args, p):
+    """Light tests in one process: CPU per test and where it goes."""
+    ok = True
+    for model in ("rc11", "c11", "sc"):
+        code = p.run([os.path.join(args.build, "bench", "mapsound-bench-litmus"), f"models/{model}.cat", "5"] + LIGHT_C,
+                     stdout_to=f"light-{model}.txt")
+        ok = ok and code == 0
+    # The same tests through the tool, one process each and one process for
+    # all (CPU of the children: bench/run.py's cpu_s).
+    files = []
+    for folder in LIGHT_C:
+        for root, _, names in os.walk(os.path.join(ROOT, folder)):
+            files += [os.path.join(root, n) for n in names if n.endswith(".litmus")]
+    files.sort()
+    code = p.run([args.mapsound, "litmus", "--model", "models/rc11.cat"] + files, stdout_to="tool-one-process-rc11.txt")
+    ok = ok and code in (0, 1)
+    p.meta["light_files"] = len(files)
+    p.ok = ok
+
+
+def part_litmus_routes(args, p):
+    """Counting against SAT on heavy tests: generated PTX tests with many
+    stores to one location, and the development suite's xf-barrier tests."""
+    gen = os.path.join(p.dir, "generated")
+    os.makedirs(gen, exist_ok=True)
+    tests = []
+    for k in (8, 20, 40):
+        lines = [f"PTX stores-{k}", "{ x=0; }", " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;"]
+        lines += [f" st.relaxed.gpu x, {i} | st.relaxed.gpu x, {k + i} ;" for i in range(1, k + 1)]
+        lines.append(f"exists (x == {k})")
+        path = os.path.join(gen, f"stores-{k}.litmus")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        tests.append(path)
+    code = p.run([os.path.join(args.build, "bench", "mapsound-bench-routes"), "models/ptx-6.0.cat", "120"] + tests,
+                 stdout_to="routes-ptx.md")
+    suite = os.path.join(ROOT, "..", "shared", "litmus", "VULKAN", "Manual")
+    heavy = sorted(os.path.join(suite, n) for n in os.listdir(suite) if n.startswith("xf-barrier")) if os.path.isdir(suite) else []
+    code2 = p.run([os.path.join(args.build, "bench", "mapsound-bench-routes"), "models/vulkan.cat", "120"] + heavy,
+                  stdout_to="routes-vulkan.md") if heavy else 0
+    p.ok = code == 0 and code2 == 0
 
 
 def check_json(args, p, name, check, flags):
@@ -308,7 +361,8 @@ def part_ranks(args, p):
     print("\n".join(lines))
 
 
-PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "techniques": part_techniques,
+PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
+         "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks}
 

@@ -28,12 +28,31 @@ endfunction()
 # Conformance runs over folders: every test read, every verdict as expected.
 expect("diy7-style corpus" 0 stdout "Summary rc11: 37 tests, 37 agreed, 0 differing, 0 unreadable, 0 over budget, 0 not listed"
        litmus --model ${rc11} --expected ${corpus}/diy/expected.csv ${corpus}/diy)
-expect("herd-style corpus" 0 stdout "Summary rc11: 10 tests, 10 agreed, 0 differing, 0 unreadable, 0 over budget, 0 not listed"
+expect("herd-style corpus" 0 stdout "Summary rc11: 11 tests, 11 agreed, 0 differing, 0 unreadable, 0 over budget, 0 not listed"
        litmus --model ${rc11} --expected ${corpus}/herd/expected.csv ${corpus}/herd)
-expect("two models, one table" 0 stdout "Summary rc11: 10 tests, 10 agreed.*Summary sc: 10 tests, 0 agreed, 0 differing, 0 unreadable, 0 over budget, 10 not listed"
+expect("two models, one table" 0 stdout "Summary rc11: 11 tests, 11 agreed.*Summary sc: 11 tests, 0 agreed, 0 differing, 0 unreadable, 0 over budget, 11 not listed"
        litmus --model ${rc11} --model ${SOURCE_DIR}/models/sc.cat --expected ${corpus}/herd/expected.csv ${corpus}/herd)
-expect("folder without a table" 0 stdout "Summary rc11: 10 tests, 4 Ok, 6 No, 0 unreadable, 0 over budget"
+expect("folder without a table" 0 stdout "Summary rc11: 11 tests, 5 Ok, 6 No, 0 unreadable, 0 over budget"
        litmus --model ${rc11} ${corpus}/herd)
+
+# Data races shown: herd7's "Flag data-race" line, the JSON "flags" field,
+# and per flag in the summary, with the verdict unchanged (relaxed message
+# passing with a plain payload: the payload's write and read race).
+file(WRITE ${WORK_DIR}/racy/MP+plain-payload.litmus
+  "C MP+plain-payload\n{}\nP0 (int* x, atomic_int* y) { *x = 1; atomic_store_explicit(y, 1, memory_order_relaxed); }\n"
+  "P1 (int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_relaxed); int r1 = *x; }\n"
+  "exists (1:r0=1 /\\ 1:r1=0)\n")
+file(COPY ${corpus}/diy/MP+rel+acq.litmus DESTINATION ${WORK_DIR}/racy)
+expect("race flag, text" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\nObservation MP\\+plain-payload Sometimes"
+       litmus --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, json" 0 stdout "\"test\": \"MP\\+plain-payload\", [^}]*\"flags\": \\[\"data-race\"\\]}"
+       litmus --json --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, timeout" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\n"
+       litmus --timeout 60 --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
+expect("race flag, summary" 0 stdout "Summary rc11: 2 tests, 1 Ok, 1 No, 0 unreadable, 0 over budget\n  flag data-race: 1 test\n"
+       litmus --model ${rc11} ${WORK_DIR}/racy)
+expect("race flag forbidden" 0 stdout "Test MP\\+plain-payload No\nObservation"
+       litmus --forbid data-race --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
 
 # A differing verdict and an unreadable file: listed in the summary, exit 2
 # (bad input wins over a difference).
@@ -75,17 +94,30 @@ expect("execution cap" 3 stderr "a-blowup.litmus: test 'blowup': execution limit
        litmus --model ${rc11} --max-executions 1000 ${WORK_DIR}/budget/a-blowup.litmus)
 expect("execution cap, json" 3 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*execution limit of 2 exceeded \\(more than 2 consistent executions\\)"
        litmus --json --model ${rc11} --max-executions 2 ${corpus}/diy/2+2W+rlx.litmus)
-# One pre-execution of 300 SC stores: translating it alone outlasts the
-# limit, and cannot be interrupted from inside, so the run (in a child
-# process under --timeout) is stopped from outside.
+# One pre-execution of 85 SC stores (86 writes to y, 7,396 undetermined
+# coherence pairs, under the size limit of 8,192): translating it alone
+# outlasts the limit (about 20 s), and cannot be interrupted from inside,
+# so the run (in a child process under --timeout) is stopped from outside.
 set(big "C big\n{}\nP0 (atomic_int* y) {\n")
-foreach(i RANGE 299)
+foreach(i RANGE 84)
   string(APPEND big "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
 endforeach()
 string(APPEND big "}\nexists (y = 1)\n")
 file(WRITE ${WORK_DIR}/big/big.litmus "${big}")
 expect("timeout during translation" 3 stderr "big.litmus: test 'big': time limit of 1 s exceeded"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/big/big.litmus)
+# 300 SC stores (90,601 pairs) are over the size limit: refused before
+# translating, with or without --timeout.
+set(huge "C huge\n{}\nP0 (atomic_int* y) {\n")
+foreach(i RANGE 299)
+  string(APPEND huge "  atomic_store_explicit(y, 1, memory_order_seq_cst);\n")
+endforeach()
+string(APPEND huge "}\nexists (y = 1)\n")
+file(WRITE ${WORK_DIR}/huge/huge.litmus "${huge}")
+expect("size limit" 3 stderr "huge.litmus: test 'huge': size limit of 8192 undetermined tuples exceeded \\(a pre-execution with 90601"
+       litmus --model ${rc11} ${WORK_DIR}/huge/huge.litmus)
+expect("size limit, json" 3 stdout "\"verdict\": \"Unknown\", \"error\": \"[^\"]*size limit of 8192"
+       litmus --json --model ${rc11} ${WORK_DIR}/huge/huge.litmus)
 expect("bad timeout" 2 stderr "--timeout takes a positive number of seconds" litmus --model ${rc11} --timeout 0 ${corpus}/herd)
 expect("bad cap" 2 stderr "--max-executions takes a positive number" litmus --model ${rc11} --max-executions -5 ${corpus}/herd)
 
@@ -98,5 +130,6 @@ expect("no condition" 0 stdout "Test SB\\+no-condition Ok\nStates 4\n0:r0=0; 1:r
        litmus --model ${rc11} ${corpus}/herd/SB+no-condition.litmus)
 
 # PTX barriers with a thread count and arrive, through the tool.
-expect("barrier groups" 0 stdout "Test mapsound-bar-count-two-groups Ok\nObservation mapsound-bar-count-two-groups Sometimes 1 11"
-       litmus --model ${ptx} ${corpus}/seeds/mapsound-bar-count-two-groups.litmus)
+# (tests/litmus/barriers/README.md derives the counts: 4 + 35 = 39.)
+expect("barrier with a count" 0 stdout "Test ptx-count-late-gives-nothing Ok\nObservation ptx-count-late-gives-nothing Sometimes 4 35"
+       litmus --model ${ptx} ${corpus}/barriers/ptx-count-late-gives-nothing.litmus)

@@ -74,8 +74,20 @@ TEST_CASE("data races: RC11 and C11 flag a conflict on a non-atomic location tha
         const auto model = model::Model::load((models_dir / (std::string(name) + ".cat")).string());
         const auto relaxed = litmus::parse_litmus(mp("memory_order_relaxed", "memory_order_relaxed", "0"), "mp.litmus");
         const auto synced = litmus::parse_litmus(mp("memory_order_release", "memory_order_acquire", "1"), "mp.litmus");
-        CHECK(litmus::run_litmus(relaxed, model).ok);
-        CHECK_FALSE(litmus::run_litmus(relaxed, model, race_free).ok);
+        const litmus::Verdict racy = litmus::run_litmus(relaxed, model);
+        CHECK(racy.ok);
+        // The verdict names the flag some execution raises (herd7's "Flag").
+        CHECK(racy.flags == std::vector<std::string>{"data-race"});
+        const litmus::Verdict forbidden = litmus::run_litmus(relaxed, model, race_free);
+        CHECK_FALSE(forbidden.ok);
+        CHECK(forbidden.flags.empty());  // no execution left to raise it
         CHECK(litmus::run_litmus(synced, model, race_free).ok);
+        // With release/acquire, only the executions that read the flag as 0
+        // race: the flag is raised, and disappears when a filter keeps only
+        // the executions that read it as 1.
+        CHECK(litmus::run_litmus(synced, model).flags == std::vector<std::string>{"data-race"});
+        std::string filtered = mp("memory_order_release", "memory_order_acquire", "1");
+        filtered.insert(filtered.find("exists"), "filter (1:r0=1)\n");
+        CHECK(litmus::run_litmus(litmus::parse_litmus(filtered, "mp.litmus"), model).flags.empty());
     }
 }

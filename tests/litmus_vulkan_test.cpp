@@ -167,35 +167,6 @@ TEST_CASE("vulkan: expansion tags storage classes, av/vis, non-private accesses 
     CHECK(x.threads[0].shares(x.threads[1], mapsound::exec::Scope::cta));
 }
 
-TEST_CASE("vulkan: a quorum barrier opens for good once K threads have arrived") {
-    auto with = [](int quorum) {
-        const std::string k = std::to_string(quorum);
-        return parse_litmus("Vulkan q\n{ x=0; }\n"
-                            " P0@sg 0, wg 0, qf 0 | P1@sg 1, wg 0, qf 0 | P2@sg 2, wg 0, qf 0 ;\n"
-                            " cbar.wg 1, 1, " + k + " | cbar.wg 1, 1, " + k + " | cbar.wg 1, 1, " + k + " ;\n"
-                            "exists (x == 0)\n",
-                            "q.litmus");
-    };
-    // The instances of the three barrier events, per pre-execution.
-    auto groupings = [](const LitmusTest& t) {
-        std::vector<std::vector<int>> out;
-        for (const auto& c : mapsound::litmus::expand(t)) {
-            std::vector<int> instances;
-            for (const auto& e : c.pre.events)
-                if (e.kind == EventKind::barrier) instances.push_back(e.barrier_instance);
-            out.push_back(instances);
-        }
-        return out;
-    };
-    // K = 2: any two threads open it (instance 0), the third passes alone.
-    const auto two = groupings(with(2));
-    REQUIRE(two.size() == 3);
-    for (const auto& g : two) CHECK(std::count(g.begin(), g.end(), 0) == 2);
-    CHECK(groupings(with(3)) == std::vector<std::vector<int>>{{0, 0, 0}});
-    // K = 4 with three threads: the barrier never opens, nothing completes.
-    CHECK(groupings(with(4)).empty());
-}
-
 TEST_CASE("vulkan: bad input names file:line:col and what was expected") {
     const std::string head = "Vulkan t\n{ x=0; }\n P0@sg 0, wg 0, qf 0 ;\n";
     auto with_row = [&](const std::string& row) { return error_of(head + row + "\nexists (x == 0)\n"); };
@@ -338,4 +309,16 @@ TEST_CASE("vulkan model: the data-race flag") {
     // Workgroup scope across workgroups: not mutually ordered, a race.
     const LitmusTest narrow = test("st.atom.wg.sc0", "ld.atom.wg.sc0");
     CHECK(!run_litmus(narrow, model, forbid_races).ok);
+}
+
+TEST_CASE("vulkan corpus: our own tests, verdicts derived by hand") {
+    const fs::path dir = fs::path(MAPSOUND_SOURCE_DIR) / "tests" / "litmus" / "vulkan";
+    const std::vector<ExpectedRow> rows = read_expected(dir);
+    check_listing(rows, dir, [](const fs::path& file) { check_round_trip(parse_litmus_file(file)); });
+    for (const auto& r : rows) {
+        SUBCASE((r.test + " under " + r.model).c_str()) {
+            check_verdict(r, dir, fs::path(MAPSOUND_SOURCE_DIR) / "models" / (r.model + ".cat"),
+                          /*require_candidates=*/true);
+        }
+    }
 }

@@ -42,14 +42,25 @@ namespace fs = std::filesystem;
 // that a runaway expansion ends in seconds with a message.
 constexpr std::uint64_t kDefaultMaxExecutions = 1000000;
 
+// herd7's word for how often the condition holds.
+const char* observation(const litmus::Verdict& v) {
+    return v.positive == 0 ? "Never" : v.negative == 0 ? "Always" : "Sometimes";
+}
+
 void print_text(const litmus::Verdict& v, bool states) {
     std::cout << "Test " << v.test << " " << (v.ok ? "Ok" : "No") << "\n";
     if (states) {
         std::cout << "States " << v.states.size() << "\n";
         for (const auto& s : v.states) std::cout << s << "\n";
     }
-    std::cout << "Observation " << v.test << " " << (v.positive == 0 ? "Never" : v.negative == 0 ? "Always" : "Sometimes")
-              << " " << v.positive << " " << v.negative << "\n";
+    // herd7's line for each flag that some execution raises (a data race:
+    // the program's behaviour is undefined; herd7 -badflag prints Undef).
+    for (const auto& f : v.flags) std::cout << "Flag " << f << "\n";
+    std::cout << "Observation " << v.test << " " << observation(v);
+    if (v.counted)
+        std::cout << " " << v.positive << " " << v.negative << "\n";
+    else
+        std::cout << " (decided by SAT: executions not counted)\n";
     std::cout << "Time " << v.test << " " << fixed(v.seconds, 4) << "\n\n";
 }
 
@@ -60,6 +71,7 @@ enum class Outcome { ok, no, unreadable, over_budget };
 struct Tally {
     int tests = 0, ok = 0, no = 0, unreadable = 0, over_budget = 0;
     int agreed = 0, differing = 0, unlisted = 0;
+    std::map<std::string, int> flagged;    // flag -> tests that raise it
     std::vector<std::string> differences;  // "file (expected Ok, got No)"
     std::vector<std::string> problems;     // "file: message"
 };
@@ -127,9 +139,11 @@ std::string encode(const Result& r) {
         const litmus::Verdict& v = *r.verdict;
         for (const std::string& f : {v.test, v.file, v.model, std::string(v.ok ? "1" : "0"), std::to_string(v.positive),
                                      std::to_string(v.negative), std::to_string(v.candidates), std::to_string(v.seconds),
-                                     std::to_string(v.states.size())})
+                                     std::to_string(v.states.size()), std::to_string(v.flags.size()),
+                                     std::string(v.counted ? "1" : "0")})
             field(f);
         for (const auto& st : v.states) field(st);
+        for (const auto& fl : v.flags) field(fl);
     }
     return out;
 }
@@ -153,7 +167,7 @@ std::optional<Result> decode(const std::string& in) {
         r.message = *message;
         if (*has == "1") {
             std::vector<std::string> f;
-            for (int i = 0; i < 9; ++i) {
+            for (int i = 0; i < 11; ++i) {
                 auto x = field();
                 if (!x) return std::nullopt;
                 f.push_back(*x);
@@ -167,10 +181,16 @@ std::optional<Result> decode(const std::string& in) {
             v.negative = std::stoull(f[5]);
             v.candidates = std::stoull(f[6]);
             v.seconds = std::stod(f[7]);
+            v.counted = f[10] == "1";
             for (std::size_t i = 0, n = std::stoul(f[8]); i < n; ++i) {
                 auto st = field();
                 if (!st) return std::nullopt;
                 v.states.push_back(*st);
+            }
+            for (std::size_t i = 0, n = std::stoul(f[9]); i < n; ++i) {
+                auto fl = field();
+                if (!fl) return std::nullopt;
+                v.flags.push_back(*fl);
             }
             r.verdict = std::move(v);
         }
@@ -417,6 +437,8 @@ int litmus_command(const std::vector<std::string>& args) {
                 case Outcome::over_budget: ++tally.over_budget; break;
             }
             std::string agreement;
+            if (verdict)
+                for (const auto& f : verdict->flags) ++tally.flagged[f];
             if (outcome == Outcome::ok || outcome == Outcome::no) {
                 if (!want) {
                     ++tally.unlisted;
@@ -437,10 +459,16 @@ int litmus_command(const std::vector<std::string>& args) {
             if (json) {
                 std::string entry = "{\"test\": " + json_string(test_name) + ", \"file\": " + json_string(file.string());
                 if (verdict) {
+                    // Without counts (decided by SAT) positive and negative are null.
+                    auto count = [&](std::uint64_t n) { return verdict->counted ? std::to_string(n) : std::string("null"); };
                     entry += ", \"model\": " + json_string(verdict->model) + ", \"verdict\": \"" +
-                             (verdict->ok ? "Ok" : "No") + "\", \"positive\": " + std::to_string(verdict->positive) +
-                             ", \"negative\": " + std::to_string(verdict->negative) + ", \"seconds\": " +
-                             fixed(verdict->seconds, 6);
+                             (verdict->ok ? "Ok" : "No") + "\", \"positive\": " + count(verdict->positive) +
+                             ", \"negative\": " + count(verdict->negative) + ", \"observation\": \"" +
+                             observation(*verdict) + "\", \"seconds\": " + fixed(verdict->seconds, 6) +
+                             ", \"flags\": [";
+                    for (std::size_t f = 0; f < verdict->flags.size(); ++f)
+                        entry += (f ? ", " : "") + json_string(verdict->flags[f]);
+                    entry += "]";
                 } else if (outcome == Outcome::over_budget) {
                     entry += ", \"model\": " + json_string(model_paths[mi]) + ", \"verdict\": \"Unknown\", \"error\": " +
                              json_string(message);
@@ -475,6 +503,8 @@ int litmus_command(const std::vector<std::string>& args) {
             else
                 std::cout << t.ok << " Ok, " << t.no << " No, " << t.unreadable << " unreadable, " << t.over_budget
                           << " over budget\n";
+            for (const auto& [flag, n] : t.flagged)
+                std::cout << "  flag " << flag << ": " << n << (n == 1 ? " test\n" : " tests\n");
             for (const auto& d : t.differences) std::cout << "  differs: " << d << "\n";
             for (const auto& p : t.problems) std::cout << "  error: " << p << "\n";
         }

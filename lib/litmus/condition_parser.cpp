@@ -5,6 +5,7 @@
 //               | 'filter' expr
 //               | 'locations' '[' (item (';' | ','))* item? ']'
 //               | 'regions' '[' (loc ':' word (';' | ','))* (loc ':' word)? ']'
+//               | 'regions' ':' (loc ':' word+ (',' loc ':' word+)*)?
 //   item       := term other than an integer
 //   expr       := conj ('\/' conj)*
 //   conj       := unary ('/\' unary)*
@@ -225,6 +226,26 @@ void parse_final_condition(Lexer& lx, LitmusTest& test) {
                 const Token region = lx.expect_identifier("a region name");
                 items.push_back(RegionItem{name.text, region.text});
             });
+            test.regions = std::move(items);
+        } else if (t.is_ident("regions") && lx.peek(1).is_punct(":")) {
+            // herd7's memory map ("regions: x:PROP, y:A B", BellExtraRules
+            // in herdtools7): a location and one or more region names per
+            // item; kept as one RegionItem per (location, name) pair.
+            if (test.regions) lx.fail(t, "at most one regions clause");
+            lx.next();
+            lx.next();
+            std::vector<RegionItem> items;
+            if (lx.peek().kind == TokenKind::identifier && !at_final_clause(lx)) {
+                for (;;) {
+                    const Token name = lx.expect_identifier("a location name");
+                    lx.expect_punct(":");
+                    do {
+                        const Token region = lx.expect_identifier("a region name");
+                        items.push_back(RegionItem{name.text, region.text});
+                    } while (lx.peek().kind == TokenKind::identifier && !at_final_clause(lx));
+                    if (!lx.accept_punct(",")) break;
+                }
+            }
             test.regions = std::move(items);
         } else if (accept_quantifier(lx, q)) {
             if (test.condition) lx.fail(t, "at most one final condition");

@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "litmus/expand_context.hpp"
+#include "litmus/expand_thin_air.hpp"
 
 namespace mapsound::litmus {
 
@@ -332,9 +333,21 @@ private:
         if (x_.test.filter) collect_constants(*x_.test.filter, named);
         for (const auto& d : x_.domains)
             for (std::int64_t v : d) named.erase(v);
-        if (named.empty()) return;
+        add_to_every_cell(named);
+        // And values that nothing names, when the condition could tell
+        // one apart (expand_thin_air.hpp: "exists (0:r1 != 0)" over load
+        // buffering that copies values): representatives, decided by the
+        // model as the named ones are.
+        std::vector<std::int64_t> known = test_constants(x_.test);
+        for (const auto& d : x_.domains) known.insert(known.end(), d.begin(), d.end());
+        const std::vector<std::int64_t> unnamed = unnamed_values(x_.test, known);
+        add_to_every_cell(std::set<std::int64_t>(unnamed.begin(), unnamed.end()));
+    }
+
+    void add_to_every_cell(const std::set<std::int64_t>& values) {
+        if (values.empty()) return;
         for (auto& d : x_.domains) {
-            d.insert(d.end(), named.begin(), named.end());
+            d.insert(d.end(), values.begin(), values.end());
             std::sort(d.begin(), d.end());
             d.erase(std::unique(d.begin(), d.end()), d.end());
         }
@@ -426,9 +439,11 @@ private:
         Candidate grouped;
         grouped.registers = c.registers;
         grouped.read_registers = c.read_registers;
-        return for_each_barrier_grouping(x_, c.pre, [&](const exec::PreExecution& pre) {
+        return for_each_barrier_grouping(x_, c.pre, [&](const exec::PreExecution& pre,
+                                                        const std::vector<std::pair<int, int>>& late) {
             x_.count_candidate();
             grouped.pre = pre;
+            grouped.late_barrier_sync = late;
             return visit(grouped);
         });
     }

@@ -1,31 +1,39 @@
 // Barrier instances (see expand.hpp): the events of one barrier (one
-// operand list) in one CTA, grouped into instances.
+// operand list) in one CTA, and who synchronizes with whom.
 //
-// Without a thread count every event of the barrier is in instance 0, the
-// rule the development suite's tests are written against.  With a count K,
-// the hardware forms instances one after the other: as soon as K threads
-// have arrived, they form an instance and the barrier resets.  So a
-// grouping is a sequence of instances, each taking the next pending event
-// (in program order) of K distinct threads, until fewer than K threads have
-// events left; those leftovers form the last, incomplete instance, which
-// is only allowed when none of them waits (bar.arrive), since a waiting
-// thread would never finish.
+// Without a thread count every event of the barrier is in instance 0: every
+// thread that reaches it passes it with the others, the rule the
+// development suite's tests are written against.
 //
-// Vulkan's control barriers with a quorum K ("cbar.wg 1, 1, K") follow the
-// rule of Dartagnan's suite (VULKAN/Barrier/quorum*.litmus) instead: the
-// barrier opens for good as soon as K threads have arrived.  Those K
-// threads pass it together (instance 0, they synchronize); every event
-// that arrives later passes alone (an instance of its own).  So a grouping
-// is a choice of the K threads whose first events open it; with fewer
-// than K threads the barrier never opens and no grouping completes.
+// With a thread count K (PTX "bar.cta.sync id, resource, K", Vulkan
+// "cbar.wg id, resource, K") every dialect follows one rule, the one of
+// Dartagnan's NamedBarrier (ProgramEncoder's quorum encoding, used by its
+// PTX and Vulkan front ends alike).  Let C be the barrier's events in the
+// pre-execution (the events that control flow reaches; each event counts,
+// as Dartagnan counts events, so a thread that reaches the barrier twice
+// counts twice):
+//   - if |C| < K, the barrier never opens: no event of C executes, every
+//     thread that reached it (arrives included: Dartagnan's arrive is a
+//     blocking event too) is stuck, and the pre-execution has no complete
+//     execution;
+//   - if |C| >= K, every event of C executes (the barrier does not reset),
+//     and some set S ⊆ C of at least K events synchronizes: each member of
+//     S synchronizes with every event of C (same-barrier from s to e), and
+//     an event outside S (a late arrival) receives the synchronization of
+//     every member of S but gives none.
+// So each choice of S is one pre-execution: the members of S form instance
+// 0 (same-barrier both ways among them), each late arrival an instance of
+// its own, and the pairs (s, l) from each member s to each late arrival l
+// are Candidate::late_barrier_sync, which litmus mode adds to same-barrier
+// (lib/litmus/query.cpp).  Which events receive synchronization at all is
+// the model's business: ptx-6.0.cat and ptx-7.5.cat give none to an arrive
+// (BAR-WAIT), as Dartagnan's syncbar does.
 //
-// Different sequences give the same grouping when neighbouring instances
-// involve disjoint threads (they commute).  Each grouping is produced once
-// by keeping only the sequences in lexicographic normal form (Anisimov and
-// Knuth): an instance may not follow instances it commutes with that are
-// greater than it (by their sorted thread lists), back to the last
-// instance it shares a thread with.  Different groupings differ in some
-// instance, so they are different pre-executions.
+// The PTX ISA (bar.sync, "b": the number of threads) requires K to be a
+// multiple of the warp size and counts threads, all of a warp arriving
+// together.  A litmus thread stands for a warp here as in Dartagnan, so K
+// counts litmus threads; the caveat changes no verdict and is not modelled
+// as a semantics of its own.
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -38,187 +46,88 @@ namespace {
 
 using exec::EventKind;
 
-// The events of one barrier in one CTA, per thread in program order.
+// The events of one barrier in one CTA.
 struct BarrierGroup {
-    std::int64_t count = 0;                       // K, or 0 without a count
-    bool opens_for_good = false;                  // Vulkan's quorum rule
-    std::vector<std::vector<int>> by_thread;      // event indices; threads with events only
-    std::vector<int> events;                      // all of them, in event order
+    std::int64_t count = 0;   // K, or 0 without a count
+    std::vector<int> events;  // C: event indices, in event order
 };
 
-// All groupings of one group with a count, as instance numbers per event
-// (indexed like pre.events; other entries untouched), appended to 'out'.
-void groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const BarrierGroup& g,
-                  std::vector<std::vector<int>>& out) {
-    const std::size_t threads = g.by_thread.size();
+// The sets S of at least K of a group's events, as membership flags per
+// event of the group (indexed like BarrierGroup::events): every size from
+// K up, each size's sets in lexicographic order.  Empty when fewer than K
+// events reach the barrier.
+std::vector<std::vector<bool>> synchronizing_sets(ExpansionContext& x, const BarrierGroup& g) {
+    std::vector<std::vector<bool>> out;
+    const std::size_t n = g.events.size();
     const std::size_t k = static_cast<std::size_t>(g.count);
-    std::vector<std::size_t> next(threads, 0);       // pending event per thread
-    std::vector<std::vector<std::size_t>> sequence;  // thread lists of the instances so far
-    // One frame per instance being chosen: the threads that can arrive and
-    // the K-combination of them tried last (indices into 'ready').
-    struct Frame {
-        std::vector<std::size_t> ready;
-        std::vector<std::size_t> pick;
-        bool started = false;
-    };
-    auto make_frame = [&] {
-        Frame f;
-        for (std::size_t t = 0; t < threads; ++t)
-            if (next[t] < g.by_thread[t].size()) f.ready.push_back(t);
-        return f;
-    };
-    auto next_combination = [&](std::vector<std::size_t>& pick, std::size_t n) {
-        for (std::size_t i = pick.size(); i-- > 0;) {
-            if (pick[i] < n - pick.size() + i) {
-                ++pick[i];
-                for (std::size_t j = i + 1; j < pick.size(); ++j) pick[j] = pick[j - 1] + 1;
-                return true;
-            }
+    const std::uint64_t limit = x.options.budget.max_executions;
+    for (std::size_t size = k; size <= n; ++size) {
+        std::vector<std::size_t> pick(size);
+        for (std::size_t i = 0; i < size; ++i) pick[i] = i;
+        for (;;) {
+            x.step();
+            std::vector<bool> member(n, false);
+            for (std::size_t i : pick) member[i] = true;
+            out.push_back(std::move(member));
+            if (limit > 0 && out.size() > limit)
+                x.over_execution_limit("more than " + std::to_string(limit) +
+                                       " choices of the events that pass one barrier together");
+            // The next size-element combination of 0..n-1, if any.
+            std::size_t i = size;
+            while (i > 0 && pick[i - 1] == n - size + i - 1) --i;
+            if (i == 0) break;
+            ++pick[i - 1];
+            for (std::size_t j = i; j < size; ++j) pick[j] = pick[j - 1] + 1;
         }
-        return false;
-    };
-    auto disjoint = [](const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
-        for (std::size_t t : a)
-            if (std::binary_search(b.begin(), b.end(), t)) return false;
-        return true;
-    };
-    // Lexicographic normal form: 'chosen' may not be moved before an earlier
-    // instance that is greater than it.
-    auto normal = [&](const std::vector<std::size_t>& chosen) {
-        for (std::size_t i = sequence.size(); i-- > 0;) {
-            if (!disjoint(chosen, sequence[i])) return true;
-            if (chosen < sequence[i]) return false;
-        }
-        return true;
-    };
-    auto emit_leftovers = [&] {
-        std::vector<int> instance(pre.events.size(), 0);
-        // Instance numbers: position in the sequence; leftovers after them.
-        std::vector<std::size_t> seen(threads, 0);
-        for (std::size_t i = 0; i < sequence.size(); ++i)
-            for (std::size_t t : sequence[i]) instance[static_cast<std::size_t>(g.by_thread[t][seen[t]++])] = static_cast<int>(i);
-        for (std::size_t t = 0; t < threads; ++t)
-            for (std::size_t j = next[t]; j < g.by_thread[t].size(); ++j) {
-                const int e = g.by_thread[t][j];
-                if (!pre.events[static_cast<std::size_t>(e)].has(exec::Tag::bar_arrive)) return;  // a thread waits forever
-                instance[static_cast<std::size_t>(e)] = static_cast<int>(sequence.size());
-            }
-        out.push_back(std::move(instance));
-        const std::uint64_t limit = x.options.budget.max_executions;
-        if (limit > 0 && out.size() > limit)
-            x.over_execution_limit("more than " + std::to_string(limit) + " groupings of one barrier's events into instances");
-    };
-
-    std::vector<Frame> stack{make_frame()};
-    while (!stack.empty()) {
-        x.step();
-        Frame& f = stack.back();
-        bool advanced;
-        if (!f.started) {
-            f.started = true;
-            if (f.ready.size() < k) {
-                emit_leftovers();
-                advanced = false;
-            } else {
-                f.pick.resize(k);
-                for (std::size_t i = 0; i < k; ++i) f.pick[i] = i;
-                advanced = true;
-            }
-        } else {
-            advanced = next_combination(f.pick, f.ready.size());
-        }
-        if (!advanced) {
-            stack.pop_back();
-            if (!stack.empty()) {  // undo the instance that led to the popped frame
-                for (std::size_t t : sequence.back()) --next[t];
-                sequence.pop_back();
-            }
-            continue;
-        }
-        std::vector<std::size_t> chosen;
-        for (std::size_t i : f.pick) chosen.push_back(f.ready[i]);
-        if (!normal(chosen)) continue;
-        for (std::size_t t : chosen) ++next[t];
-        sequence.push_back(std::move(chosen));
-        stack.push_back(make_frame());
     }
+    return out;
 }
 
-// Vulkan's quorum rule: each K-subset of the threads opens the barrier.
-void quorum_groupings_of(ExpansionContext& x, const exec::PreExecution& pre, const BarrierGroup& g,
-                         std::vector<std::vector<int>>& out) {
-    const std::size_t threads = g.by_thread.size();
-    const std::size_t k = static_cast<std::size_t>(g.count);
-    if (threads < k) return;
-    std::vector<std::size_t> pick(k);
-    for (std::size_t i = 0; i < k; ++i) pick[i] = i;
-    for (;;) {
-        std::vector<int> instance(pre.events.size(), 0);
-        int alone = 1;
-        for (std::size_t t = 0, p = 0; t < threads; ++t) {
-            const bool opener = p < k && pick[p] == t;
-            if (opener) ++p;
-            for (std::size_t j = opener ? 1 : 0; j < g.by_thread[t].size(); ++j)
-                instance[static_cast<std::size_t>(g.by_thread[t][j])] = alone++;
-        }
-        out.push_back(std::move(instance));
-        x.step();
-        const std::uint64_t limit = x.options.budget.max_executions;
-        if (limit > 0 && out.size() > limit)
-            x.over_execution_limit("more than " + std::to_string(limit) + " choices of the threads that open one barrier");
-        std::size_t i = k;
-        for (;;) {
-            if (i == 0) return;
-            --i;
-            if (pick[i] < threads - k + i) break;
-        }
-        ++pick[i];
-        for (std::size_t j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+// Applies one choice of S to a group's events: instance numbers, and the
+// pairs from each member to each late arrival appended to 'late'.
+void apply(const BarrierGroup& g, const std::vector<bool>& member, exec::PreExecution& pre,
+           std::vector<std::pair<int, int>>& late) {
+    int next_alone = 1;
+    for (std::size_t i = 0; i < g.events.size(); ++i)
+        pre.events[static_cast<std::size_t>(g.events[i])].barrier_instance = member[i] ? 0 : next_alone++;
+    for (std::size_t s = 0; s < g.events.size(); ++s) {
+        if (!member[s]) continue;
+        for (std::size_t l = 0; l < g.events.size(); ++l)
+            if (!member[l]) late.emplace_back(g.events[s], g.events[l]);
     }
 }
 
 }  // namespace
 
-bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre,
-                               const std::function<bool(const exec::PreExecution&)>& visit) {
-    // Groups by (barrier, CTA, queue family, GPU), in order of first event.
-    std::map<std::tuple<int, int, int, int>, std::size_t> index;
-    const bool quorum_rule = x.test.dialect == Dialect::vulkan;
+bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre, const BarrierGroupingVisitor& visit) {
+    // Groups by (barrier, CTA, cluster, queue family, GPU), in order of
+    // first event: the events same-barrier may relate.
+    std::map<std::tuple<int, int, int, int, int>, std::size_t> index;
     std::vector<BarrierGroup> groups;
     for (std::size_t i = 0; i < pre.events.size(); ++i) {
         exec::Event& e = pre.events[i];
         if (e.kind != EventKind::barrier) continue;
         e.barrier_instance = 0;
         const exec::ThreadPlacement& p = pre.threads[static_cast<std::size_t>(e.thread)];
-        auto [it, fresh] = index.emplace(std::tuple{e.barrier, p.cta, p.qf, p.gpu}, groups.size());
-        if (fresh) groups.push_back(BarrierGroup{x.barrier_count(e.barrier), quorum_rule, {}, {}});
-        BarrierGroup& g = groups[it->second];
-        g.events.push_back(static_cast<int>(i));
-        // Events come thread by thread in program order.
-        if (g.by_thread.empty() || pre.events[static_cast<std::size_t>(g.by_thread.back().back())].thread != e.thread)
-            g.by_thread.emplace_back();
-        g.by_thread.back().push_back(static_cast<int>(i));
+        auto [it, fresh] = index.emplace(std::tuple{e.barrier, p.cta, p.cluster, p.qf, p.gpu}, groups.size());
+        if (fresh) groups.push_back(BarrierGroup{x.barrier_count(e.barrier), {}});
+        groups[it->second].events.push_back(static_cast<int>(i));
     }
     std::vector<const BarrierGroup*> counted;
-    std::vector<std::vector<std::vector<int>>> options;
+    std::vector<std::vector<std::vector<bool>>> options;
     for (const BarrierGroup& g : groups) {
         if (g.count == 0) continue;
         counted.push_back(&g);
-        options.emplace_back();
-        if (g.opens_for_good) {
-            quorum_groupings_of(x, pre, g, options.back());
-        } else {
-            groupings_of(x, pre, g, options.back());
-        }
-        if (options.back().empty()) return true;  // every grouping leaves a thread waiting
+        options.push_back(synchronizing_sets(x, g));
+        if (options.back().empty()) return true;  // the barrier never opens: its threads are stuck
     }
-    // The product of the counted groups' groupings, first group outermost.
+    // The product of the counted groups' choices, first group outermost.
     std::vector<std::size_t> pick(options.size(), 0);
+    std::vector<std::pair<int, int>> late;
     for (;;) {
-        for (std::size_t g = 0; g < counted.size(); ++g)
-            for (int e : counted[g]->events)
-                pre.events[static_cast<std::size_t>(e)].barrier_instance = options[g][pick[g]][static_cast<std::size_t>(e)];
-        if (!visit(pre)) return false;
+        late.clear();
+        for (std::size_t g = 0; g < counted.size(); ++g) apply(*counted[g], options[g][pick[g]], pre, late);
+        if (!visit(pre, late)) return false;
         std::size_t g = options.size();
         for (;;) {
             if (g == 0) return true;

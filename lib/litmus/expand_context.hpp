@@ -160,13 +160,15 @@ private:
     std::uint64_t paths_ = 0;     // paths ended (finished or dropped)
 };
 
-// The barrier instances of one pre-execution (see expand.hpp): calls
-// 'visit' with each grouping of its barrier events applied (every barrier
-// event's barrier_instance set), in a fixed order, until it returns false.
-// Calls visit once, unchanged, when no barrier has a thread count; never
-// when every grouping leaves a waiting thread behind.  Implemented in
-// expand_barriers.cpp.
-bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre,
-                               const std::function<bool(const exec::PreExecution&)>& visit);
+// The barrier instances of one pre-execution (see expand.hpp and
+// expand_barriers.cpp): calls 'visit' with each grouping of its barrier
+// events applied (every barrier event's barrier_instance set) and the
+// grouping's late arrivals (Candidate::late_barrier_sync), in a fixed
+// order, until it returns false.  Calls visit once, unchanged, when no
+// barrier has a thread count; never when a counted barrier is reached by
+// fewer events than its count.  Implemented in expand_barriers.cpp.
+using BarrierGroupingVisitor =
+    std::function<bool(const exec::PreExecution&, const std::vector<std::pair<int, int>>& late)>;
+bool for_each_barrier_grouping(ExpansionContext& x, exec::PreExecution& pre, const BarrierGroupingVisitor& visit);
 
 }  // namespace mapsound::litmus::detail

@@ -28,7 +28,8 @@
 // cycles (load buffering) are found when their values are reachable that
 // way too, like the seeded constants of the LB-shaped tests; values that
 // only justify themselves around such a cycle ("out of thin air") are not
-// generated, as in herd7.
+// generated here: expand() adds the values the condition names and
+// representatives of the values nothing names (expand_thin_air.hpp).
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 // litmus test has in the same order (init block, threads, the clauses after
 // them).
 #include <cctype>
+#include <exception>
 #include <fstream>
 #include <sstream>
 
@@ -154,6 +155,60 @@ void read_metadata(RawCursor& at, LitmusTest& test) {
     }
 }
 
+// Where the initial state's '{' starts at or after 'from', skipping
+// comments: the end of a header that Dartagnan's grammars read as any
+// tokens but '{' ("LitmusLanguage ~(LBrace)*").  npos if there is none.
+std::size_t initial_state_at(std::string_view text, std::size_t from) {
+    for (std::size_t i = from; i < text.size(); ++i) {
+        if (text[i] == '{') return i;
+        if (const std::string_view close = comment_close(text.substr(i, 2)); !close.empty()) {
+            const std::size_t end = text.find(close, i + 2);
+            if (end == std::string_view::npos) return std::string_view::npos;
+            i = end + close.size() - 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+// Whether all of 'header' (the text between the name line and the initial
+// state) reads as metadata; if so, 'test' gets it.
+bool read_all_metadata(std::string_view header, LitmusTest& test) {
+    LitmusTest probe;
+    probe.source = test.source;
+    RawCursor at{header};
+    try {
+        read_metadata(at, probe);
+    } catch (const ParseError&) {
+        return false;
+    }
+    at.skip_blank_lines();
+    if (!at.done()) return false;
+    test.doc = std::move(probe.doc);
+    test.metadata = std::move(probe.metadata);
+    return true;
+}
+
+// The header as Dartagnan's grammars read it ("LitmusLanguage ~(LBrace)*"):
+// any text up to the initial state's '{'.  The text is metadata if all of
+// it reads so (a "Key=Value" line swallows a '{' on its own line: "Cycle={
+// x=0; }"), else a free header kept verbatim for the printer
+// (LitmusTest::header_text; a quoted description with inner quotes is the
+// case in the wild).  Returns false, leaving the cursor, when there is no
+// '{' to skip to.
+bool skip_free_header(RawCursor& at, LitmusTest& test) {
+    const std::size_t brace = initial_state_at(at.text, at.pos);
+    if (brace == std::string_view::npos) return false;
+    test.doc.reset();
+    test.metadata.clear();
+    std::string_view raw = at.text.substr(at.pos, brace - at.pos);
+    const auto space = [](char c) { return blank(c) || c == '\n'; };
+    while (!raw.empty() && space(raw.front())) raw.remove_prefix(1);
+    while (!raw.empty() && space(raw.back())) raw.remove_suffix(1);
+    if (!read_all_metadata(raw, test)) test.header_text = std::string(raw);
+    while (at.pos < brace) at.advance();
+    return true;
+}
+
 // Adds the locations named by accesses, parameters and the condition that
 // the init block did not declare, in order of first mention.
 void collect_locations(LitmusTest& test) {
@@ -191,13 +246,42 @@ void collect_locations(LitmusTest& test) {
 
 }  // namespace
 
+namespace detail {
+
+bool reads_as_metadata(std::string_view header) {
+    LitmusTest scratch;
+    return read_all_metadata(header, scratch);
+}
+
+}  // namespace detail
+
 LitmusTest parse_litmus(std::string_view text, std::string source) {
     LitmusTest test;
     test.source = source;
     RawCursor at{text};
     if (text.substr(0, 3) == "\xEF\xBB\xBF") at.pos = 3;  // a UTF-8 byte order mark
     read_name_line(at, test);
-    read_metadata(at, test);
+    if (test.dialect == Dialect::audala) {
+        read_metadata(at, test);  // mapsound's own dialect: metadata only
+    } else {
+        // Metadata if it is well formed up to the initial state, else the
+        // header as Dartagnan reads it.
+        const RawCursor after_name = at;
+        std::exception_ptr error;
+        try {
+            read_metadata(at, test);
+        } catch (const ParseError&) {
+            error = std::current_exception();
+        }
+        if (error || at.peek() != '{') {
+            RawCursor retry = after_name;
+            if (skip_free_header(retry, test)) {
+                at = retry;
+            } else if (error) {
+                std::rethrow_exception(error);  // no initial state: the header's own error
+            }
+        }
+    }
 
     Lexer lx(text, source, test.dialect, at.pos, at.line, at.column);
     if (test.dialect == Dialect::audala) {

@@ -89,6 +89,12 @@ void parse_vulkan_threads(Lexer& lx, LitmusTest& test);
 // audala_parser.cpp.
 void parse_audala_body(Lexer& lx, LitmusTest& test);
 
+// Whether all of 'header' (text between a test's name line and its initial
+// state) reads as metadata (quoted strings, Key=Value lines, comments), so
+// that a free header (LitmusTest::header_text) must not be it to be read
+// back as one.  Implemented in parse.cpp.
+bool reads_as_metadata(std::string_view header);
+
 // Whether 'name' is a register of thread 'thread' of an AuDaLa test (the
 // destination of one of its reads), for the final condition's checks.
 bool audala_register(const LitmusTest& test, int thread, std::string_view name);

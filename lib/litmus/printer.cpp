@@ -213,6 +213,15 @@ std::string print_litmus(const LitmusTest& test) {
 
     std::ostringstream out;
     out << header_word(test.dialect) << " " << test.name << "\n";
+    if (test.header_text) {
+        // Read back the same way only if it still cannot be read as
+        // metadata and ends before the initial state.
+        if (test.doc || !test.metadata.empty()) unprintable(test, "a free header besides a doc string or metadata");
+        if (test.dialect == Dialect::audala) unprintable(test, "a free header in the AuDaLa dialect");
+        if (test.header_text->find('{') != std::string::npos) unprintable(test, "the free header contains '{'");
+        if (detail::reads_as_metadata(*test.header_text)) unprintable(test, "the free header reads as metadata");
+        out << *test.header_text << "\n";
+    }
     if (test.doc) out << "\"" << *test.doc << "\"\n";
     print_metadata(out, test);
     if (test.dialect == Dialect::audala) {

@@ -8,7 +8,7 @@ include(${SOURCE_DIR}/tests/cli/expect.cmake)
 
 expect("litmus verdict" 0 stdout "Test 000-fig5-MP No\nObservation 000-fig5-MP Never 0 3" litmus --model ${ptx} ${mp})
 expect("litmus states" 0 stdout "States 3\n1:r1=0; 1:r2=0; " litmus --states --model ${ptx} ${mp})
-expect("litmus json" 0 stdout "\\[\n  {\"test\": \"000-fig5-MP\", \"file\": \"[^\"]*000-fig5-MP.litmus\", \"model\": \"[^\"]*ptx-6.0.cat\", \"verdict\": \"No\", \"positive\": 0, \"negative\": 3, \"seconds\": [0-9.]+}\n\\]"
+expect("litmus json" 0 stdout "\\[\n  {\"test\": \"000-fig5-MP\", \"file\": \"[^\"]*000-fig5-MP.litmus\", \"model\": \"[^\"]*ptx-6.0.cat\", \"verdict\": \"No\", \"positive\": 0, \"negative\": 3, \"observation\": \"Never\", \"seconds\": [0-9.]+, \"flags\": \\[\\]}\n\\]"
        litmus --json --model ${ptx} ${mp})
 expect("malformed litmus" 2 stderr "malformed.litmus:4:4: expected a qualifier of 'ld'" litmus --model ${ptx} ${here}/malformed.litmus)
 expect("malformed litmus, json" 2 stdout "\"error\": \"[^\"]*malformed.litmus:4:4: expected" litmus --json --model ${ptx} ${here}/malformed.litmus)

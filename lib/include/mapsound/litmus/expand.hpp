@@ -44,14 +44,15 @@
 //     with Tag::bar_arrive (BAR_ARRIVE).  Instances (Event::barrier_instance)
 //     are a fact of the pre-execution: without a thread count, all events
 //     of one barrier in one CTA form instance 0 (every thread that reaches
-//     it passes it with the others); with a count K, the events are grouped
-//     into instances of exactly K events of K distinct threads, formed one
-//     after the other as the threads arrive (each thread's events in
-//     program order go to successive instances), and one pre-execution is
-//     produced per grouping.  Events left over when fewer than K threads
-//     can still arrive form a last, incomplete instance; if one of them
-//     waits (not an arrive), its thread never finishes and the grouping has
-//     no complete execution, so it is dropped.
+//     it passes it with the others).  With a count K, the rule of
+//     Dartagnan's NamedBarrier for every dialect: if fewer than K events
+//     reach the barrier it never opens (every thread that reached it is
+//     stuck, arrives included, so the combination has no pre-execution);
+//     otherwise every event that reaches it passes (no reset), and a set S
+//     of at least K of them synchronizes: one pre-execution per choice of
+//     S, whose members form instance 0, each other event (a late arrival)
+//     an instance of its own that receives the synchronization of every
+//     member of S without giving any (Candidate::late_barrier_sync).
 //   - Dependencies are pairs (read, event): data when the value written
 //     depends on the read (for an rmw: on its operand registers, never on
 //     its own read), addr when the address offset does, ctrl for every event
@@ -74,6 +75,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mapsound/exec.hpp"
@@ -101,11 +103,21 @@ struct Budget {
     // through its code for one set of value domains) and, in run_litmus,
     // consistent executions; 0: no limit.
     std::uint64_t max_executions = 0;
+    // At most this many undetermined tuples in one pre-execution's question
+    // to the solver (the solver's primary variables: the rf pairs, the
+    // witnesses' pairs such as coherence, the final writes), checked in
+    // run_litmus before translating; 0: no limit.  Translating a
+    // pre-execution cannot be interrupted, and its transitivity and closure
+    // constraints grow with the cube of the writes to one location: two
+    // threads of 40 stores to one location (6,562 tuples) take about
+    // 0.9 GB, 90 writes to one location (8,100) about 1.5 GB.
+    std::uint64_t max_undetermined_tuples = 8192;
 };
 
 // Thrown when a Budget runs out.  what() names the test and the limit:
 //   "<source>: test '<name>': time limit of 5 s exceeded (120 pre-executions so far)"
 //   "<source>: test '<name>': execution limit of 1000 exceeded (more than 1000 runs of P1)"
+//   "<source>: test '<name>': size limit of 8192 undetermined tuples exceeded (a pre-execution with 90601)"
 class BudgetExceeded : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
@@ -147,6 +159,13 @@ struct Candidate {
     // value is the value its free read reads (an index into pre.events);
     // 'registers' holds 0 for it.
     std::vector<std::map<std::string, int>> read_registers;
+    // Barriers with a thread count (see above): pairs (s, l) of event
+    // indices, s a member of the set that passed a barrier together and l
+    // a late arrival at it.  same-barrier relates s to l (l receives s's
+    // synchronization) but not l to s; litmus mode adds these pairs to the
+    // vocabulary's same-barrier, which Event::barrier_instance alone makes
+    // symmetric.  Empty without counted barriers.
+    std::vector<std::pair<int, int>> late_barrier_sync;
 };
 
 // Whether some thread of 'test' loads into a register that none of its
@@ -165,8 +184,14 @@ bool has_free_reads(const LitmusTest& test);
 // write it with every value read written by another of them (see
 // lib/litmus/expand_domain.hpp for why and what that keeps): adding every
 // value that any run writes would mix runs no execution combines and can
-// grow forever (C11/manual/imm-E3.7).  Two runs of a thread with the same
-// events, dependencies and final registers are one run.
+// grow forever (C11/manual/imm-E3.7).  Then every cell may also hold the
+// values that only the condition or filter names, and, when a write
+// stores a register's value and the condition could tell them apart,
+// representatives of the values nothing names
+// (lib/litmus/expand_thin_air.hpp): values a cycle of reads and writes
+// could pass along out of thin air, which the model accepts or not.  Two
+// runs of a thread with the same events, dependencies and final registers
+// are one run.
 //
 // Throws std::runtime_error (naming the test's source and name) for
 // programs it cannot run: an access out of bounds (for any value the

@@ -267,11 +267,11 @@ struct Fence {
 // values in the same CTA are one barrier; the optional second and third
 // operands name the barrier resource and the thread count K.  Without a
 // count, every thread of the CTA that reaches the barrier passes it
-// together with the others; with one, an instance of the barrier completes
-// as soon as K threads have arrived, so more threads than K pass it in
-// separate groups.  An arrive counts towards an instance without waiting
-// for it to complete (producer/consumer barriers).  Operands may be
-// registers.
+// together with the others; with one, the barrier opens once K threads have
+// reached it, every thread that reaches it passes, and a set of at least K
+// of them synchronizes (expand.hpp).  An arrive counts towards the barrier
+// and receives no synchronization (producer/consumer barriers).  Operands
+// may be registers.
 struct Barrier {
     Operand id;
     std::optional<Operand> resource;
@@ -280,9 +280,8 @@ struct Barrier {
     Qualifiers qualifiers;
     // Vulkan cbar: its memory semantics (plain: none, a pure control
     // barrier) and scope (cbar.acq_rel.wg).  With a thread count (the
-    // quorum, "cbar.wg 1, 1, 2"), Vulkan's barrier opens for good once that
-    // many threads have arrived (see expand.hpp).  PTX and OpenCL leave both
-    // at their defaults.
+    // quorum, "cbar.wg 1, 1, 2"), Vulkan's barrier follows PTX's rule for a
+    // count (see expand.hpp).  PTX and OpenCL leave both at their defaults.
     MemoryOrder order = MemoryOrder::plain;
     Scope scope = Scope::none;
     bool operator==(const Barrier&) const = default;
@@ -499,6 +498,12 @@ struct Metadata {
 //                   "SB+rlx+rlx", "2+2W.c"): any characters but blanks
 //   doc             the first quoted string of the header, without quotes
 //   metadata        the header's other lines, in order (see Metadata)
+//   header_text     a header that is not such metadata (a description
+//                   with inner quotes: "a "quoted" word"), read as
+//                   Dartagnan's grammars read every header: any text up to
+//                   the initial state's '{'.  Kept verbatim (without the
+//                   blank lines around it) and printed back; doc and
+//                   metadata are then empty.  Never changes a verdict.
 //   source          where it came from (a path, or the name passed to
 //                   parse_litmus)
 //   locations       every memory location the test mentions, in order of
@@ -526,6 +531,7 @@ struct LitmusTest {
     std::string source;
     std::optional<std::string> doc;
     std::vector<Metadata> metadata;
+    std::optional<std::string> header_text;
     std::vector<Location> locations;
     std::vector<RegisterInit> register_inits;
     std::vector<ProxyAlias> aliases;

@@ -56,6 +56,35 @@ struct RunOptions {
     // fewer pre-executions.  Off: every value enumerated, whatever it
     // costs (the reference the tests compare free reads with).
     bool free_reads_fallback = true;
+    // How a test is decided:
+    //   enumerate  every consistent execution found and judged (herd7's
+    //              counts and states);
+    //   decide     by SAT, as Dartagnan decides a test: per pre-execution,
+    //              one solve for "some consistent execution satisfies the
+    //              condition" and one for "some does not" (the condition
+    //              and filter as formulas over rf and the final writes),
+    //              one per flag not yet raised, and with states one per
+    //              distinct final state; no counts (Verdict::counted);
+    //   automatic  enumerate, and decide by SAT (all of the test again) a
+    //              test with more than counted_executions consistent
+    //              executions or a pre-execution with more than
+    //              counted_tuples undetermined tuples (Budget::
+    //              max_undetermined_tuples): the coherence orders of many
+    //              stores to one location are too many to count, not to
+    //              decide.  The development suite's tests have at most 256
+    //              consistent executions and 102 undetermined tuples
+    //              (VULKAN/Manual/xf-barrier-cbar-rlx-1: 262,144, with free
+    //              reads); two threads of 8 stores to one location have
+    //              12,870 executions and 272 tuples.
+    // Find the model's flags that some counted execution raises
+    // (Verdict::flags; one solve per pre-execution and flag not yet
+    // raised).  Off: Verdict::flags stays empty, for callers that only
+    // want verdicts.
+    bool report_flags = true;
+    enum class Method { automatic, enumerate, decide };
+    Method method = Method::automatic;
+    std::uint64_t counted_executions = 1000;
+    std::uint64_t counted_tuples = 256;
 };
 
 struct Verdict {
@@ -65,9 +94,18 @@ struct Verdict {
     bool ok = false;              // herd7's Ok: the test's own condition holds (always, without one)
     std::uint64_t positive = 0;   // consistent executions satisfying the condition's expression
     std::uint64_t negative = 0;   // consistent executions not satisfying it
-    std::uint64_t candidates = 0; // pre-executions considered
-    double seconds = 0;
+    // False when decided by SAT (RunOptions::Method): positive and negative
+    // are then 1 if some execution satisfies (does not satisfy) the
+    // condition, else 0, not counts.
+    bool counted = true;
+    std::uint64_t candidates = 0; // pre-executions considered (by the run that decided the test)
+    double seconds = 0;           // wall time of run_litmus, both runs when free reads took over
     std::vector<std::string> states;  // with RunOptions::states, sorted
+    // The model's flags (`flag ~empty race as data-race`) that some counted
+    // execution (consistent, satisfying the filter) raises, in the model's
+    // order: herd7's "Flag data-race" lines (herd7 -badflag data-race
+    // reports such a test Undef).  A forbidden flag is never raised.
+    std::vector<std::string> flags;
 };
 
 // Decides 'test' under 'model'.  Only executions that satisfy the test's

@@ -1,0 +1,271 @@
+// What litmus mode's two ways of deciding a test share (run_common.hpp).
+#include "litmus/run_common.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <variant>
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+bool mentions_memory(const CondExpr& e) {
+    auto is_memory = [](const Term& t) { return std::holds_alternative<MemoryRef>(t); };
+    if (e.kind == CondExpr::Kind::compare) return is_memory(e.lhs) || is_memory(e.rhs);
+    for (const auto& o : e.operands)
+        if (mentions_memory(o)) return true;
+    return false;
+}
+
+// The registers and memory references an expression names.
+void collect_terms(const CondExpr& e, std::vector<ObservedItem>& out) {
+    if (e.kind == CondExpr::Kind::compare) {
+        for (const Term* t : {&e.lhs, &e.rhs}) {
+            if (const auto* r = std::get_if<RegisterRef>(t)) out.push_back(*r);
+            if (const auto* m = std::get_if<MemoryRef>(t)) out.push_back(*m);
+        }
+    }
+    for (const auto& o : e.operands) collect_terms(o, out);
+}
+
+bool has_read_registers(const Candidate& c) {
+    return std::any_of(c.read_registers.begin(), c.read_registers.end(), [](const auto& m) { return !m.empty(); });
+}
+
+}  // namespace
+
+TestNeeds::TestNeeds(const LitmusTest& test, const RunOptions& options) {
+    bool observed_memory = false;
+    if (test.observed)
+        for (const ObservedItem& item : *test.observed) observed_memory = observed_memory || std::holds_alternative<MemoryRef>(item);
+    condition_memory = (test.condition && mentions_memory(test.condition->expr)) || (test.filter && mentions_memory(*test.filter));
+    collect_states = options.states || !test.condition;
+    // Final memory values: what the condition or filter reads and what the
+    // locations clause shows; a test without condition or locations lists
+    // whole states, with every cell when the model can tell final values.
+    memory_required = condition_memory || (collect_states && observed_memory);
+    whole_states = collect_states && !test.condition && !test.observed;
+}
+
+Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre) {
+    std::vector<ObservedItem> items = *test.observed;
+    if (test.condition) collect_terms(test.condition->expr, items);
+    Shown shown;
+    for (const ObservedItem& item : items) {
+        if (const auto* r = std::get_if<RegisterRef>(&item)) {
+            shown.registers.insert({r->thread, r->reg});
+        } else if (const int cell = cell_index(pre, std::get<MemoryRef>(item)); cell >= 0) {
+            shown.cells.insert(cell);
+        }
+    }
+    return shown;
+}
+
+PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model& model, const Candidate& c,
+                                     const TestNeeds& needs, const RunOptions& options)
+    : candidate(c),
+      query(model, c),
+      well_formed(query.well_formed()),
+      consistent(query.consistent()),
+      flags_quiet(rel::Formula::constant(true)) {
+    const exec::PreExecution& pre = c.pre;
+    const std::size_t n = pre.events.size();
+    const model::ModelInstance& instance = query.instance;
+    for (const std::string& name : options.forbidden_flags) {
+        const auto f = std::find_if(instance.flags.begin(), instance.flags.end(),
+                                    [&](const model::Axiom& a) { return a.name == name; });
+        if (f == instance.flags.end())
+            throw std::runtime_error("model " + model.path() + " has no flag '" + name + "' to forbid");
+        flags_quiet = flags_quiet && !f->holds;
+    }
+    consistent = consistent && flags_quiet;
+
+    needs_memory = needs.memory_required || (needs.whole_states && instance.definitions.count("co") > 0);
+    if (needs_memory) {
+        auto co = instance.definitions.find("co");
+        if (co == instance.definitions.end())
+            throw std::runtime_error(test.source +
+                                     (needs.condition_memory ? ": the condition reads memory" : ": the locations clause shows memory") +
+                                     ", but model " + model.path() + " defines no 'co' relation to tell the final value");
+        rel::TupleSet writes(n, 1);
+        for (std::size_t e = 0; e < n; ++e)
+            if (pre.events[e].kind == exec::EventKind::write) writes.add(e);
+        query.bounds.bound(final_writes, rel::TupleSet(n, 1), writes);
+        rel::Formula final_ok = rel::iden_on(final_writes).join(co->second).no();
+        for (std::size_t cell = 0; cell < pre.locations.size(); ++cell) {
+            rel::TupleSet of_cell(n, 1);
+            for (std::size_t e = 0; e < n; ++e)
+                if (pre.events[e].kind == exec::EventKind::write && pre.events[e].location == static_cast<int>(cell))
+                    of_cell.add(e);
+            final_ok = final_ok && (final_writes & rel::constant(of_cell)).one();
+        }
+        consistent = consistent && final_ok;
+        well_formed = well_formed && final_ok;
+    }
+    if (test.observed && needs.collect_states) shown = shown_items(test, pre);
+}
+
+std::uint64_t undetermined_tuples(const PreparedCandidate& prepared) {
+    const rel::Bounds& bounds = prepared.query.bounds;
+    std::uint64_t tuples = 0;
+    for (const rel::Relation& r : bounds.relations()) tuples += bounds.upper(r).size() - bounds.lower(r).size();
+    return tuples;
+}
+
+void check_size(RunContext& run, const PreparedCandidate& prepared) {
+    const std::uint64_t limit = run.options.expand.budget.max_undetermined_tuples;
+    if (limit == 0) return;
+    const std::uint64_t tuples = undetermined_tuples(prepared);
+    if (tuples > limit)
+        throw BudgetExceeded(run.where + ": size limit of " + std::to_string(limit) +
+                             " undetermined tuples exceeded (a pre-execution with " + std::to_string(tuples) +
+                             ": rf, coherence and the other witnesses' pairs)");
+}
+
+FinalState::FinalState(const PreparedCandidate& p, const rel::Instance& execution)
+    : prepared(p), memory(p.candidate.pre.locations.size(), 0), registers(&p.candidate.registers) {
+    const Candidate& c = p.candidate;
+    const exec::PreExecution& pre = c.pre;
+    if (has_read_registers(c)) {
+        // A free read's register holds the value of the write it reads.
+        const std::size_t n = pre.events.size();
+        std::vector<std::size_t> source(n, n);
+        execution.tuples(p.query.rf).for_each_index([&](std::size_t idx) { source[idx % n] = idx / n; });
+        resolved = c.registers;
+        for (std::size_t t = 0; t < c.read_registers.size(); ++t)
+            for (const auto& [reg, e] : c.read_registers[t]) {
+                const std::size_t w = source[static_cast<std::size_t>(e)];
+                if (w == n) throw std::logic_error("a free read without a write it reads from");
+                resolved[t][reg] = pre.events[w].value;
+            }
+        registers = &resolved;
+    }
+    if (p.needs_memory)
+        execution.tuples(p.final_writes).for_each_index([&](std::size_t e) {
+            memory[static_cast<std::size_t>(pre.events[e].location)] = pre.events[e].value;
+        });
+}
+
+std::int64_t FinalState::value(const Term& term, const std::string& source) const {
+    if (auto constant = std::get_if<std::int64_t>(&term)) return *constant;
+    if (auto reg = std::get_if<RegisterRef>(&term)) {
+        if (reg->thread < 0 || static_cast<std::size_t>(reg->thread) >= registers->size())
+            throw std::runtime_error(source + ": condition names thread " + std::to_string(reg->thread) +
+                                     ", which does not exist");
+        const auto& regs = (*registers)[static_cast<std::size_t>(reg->thread)];
+        auto it = regs.find(reg->reg);
+        return it == regs.end() ? 0 : it->second;
+    }
+    const auto& mem = std::get<MemoryRef>(term);
+    const int cell = cell_index(prepared.candidate.pre, mem);
+    if (cell < 0) throw std::runtime_error(source + ": condition names unknown location '" + mem.location + "'");
+    return memory[static_cast<std::size_t>(cell)];
+}
+
+bool FinalState::holds(const CondExpr& e, const std::string& source) const {
+    switch (e.kind) {
+        case CondExpr::Kind::truth: return e.value;
+        case CondExpr::Kind::not_: return !holds(e.operands[0], source);
+        case CondExpr::Kind::and_: return holds(e.operands[0], source) && holds(e.operands[1], source);
+        case CondExpr::Kind::or_: return holds(e.operands[0], source) || holds(e.operands[1], source);
+        case CondExpr::Kind::compare: return compare_holds(e.cmp, value(e.lhs, source), value(e.rhs, source));
+    }
+    return false;
+}
+
+std::string FinalState::describe() const {
+    const Shown* shown = prepared.shown ? &*prepared.shown : nullptr;
+    std::string out;
+    for (std::size_t t = 0; t < registers->size(); ++t)
+        for (const auto& [reg, v] : (*registers)[t]) {
+            if (shown ? !shown->registers.count({static_cast<int>(t), reg}) : reg.rfind("__", 0) == 0) continue;
+            out.append(std::to_string(t)).append(":").append(reg).append("=").append(std::to_string(v)).append("; ");
+        }
+    for (std::size_t c = 0; prepared.needs_memory && c < memory.size(); ++c) {
+        if (shown && !shown->cells.count(static_cast<int>(c))) continue;
+        out.append(prepared.candidate.pre.locations[c]).append("=").append(std::to_string(memory[c])).append("; ");
+    }
+    return out;
+}
+
+RunContext::RunContext(const LitmusTest& t, const RunOptions& o)
+    : test(t), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}
+
+void RunContext::over_time() {
+    solver_over = true;
+    throw BudgetExceeded(where + ": time limit of " + seconds_text(options.expand.budget.seconds) + " s exceeded (" +
+                         std::to_string(candidates) + " pre-executions so far)");
+}
+
+void RunContext::check_deadline() {
+    const Budget& budget = options.expand.budget;
+    if (budget.deadline && std::chrono::steady_clock::now() > *budget.deadline) over_time();
+}
+
+rel::Options RunContext::solver_options() {
+    rel::Options o;
+    o.symmetry = rel::SymmetryBreaking::off;
+    const Budget& budget = options.expand.budget;
+    if (budget.deadline) {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(*budget.deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) over_time();
+        o.limits.time = left;
+    }
+    return o;
+}
+
+void RunContext::report() {
+    if (!options.progress) return;
+    Progress p;
+    p.candidates = candidates;
+    p.executions = executions;
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    options.progress(p);
+}
+
+void FlagTally::meet(const model::ModelInstance& instance) {
+    if (!names.empty() || instance.flags.empty()) return;
+    for (const model::Axiom& f : instance.flags) names.push_back(f.name);
+    raised.assign(names.size(), false);
+}
+
+bool FlagTally::open() const { return std::find(raised.begin(), raised.end(), false) != raised.end(); }
+
+std::vector<std::string> FlagTally::raised_names() const {
+    std::vector<std::string> out;
+    for (std::size_t f = 0; f < names.size(); ++f)
+        if (raised[f]) out.push_back(names[f]);
+    return out;
+}
+
+bool condition_ok(const LitmusTest& test, bool some_positive, bool some_negative) {
+    if (!test.condition) return true;  // herd7: a test without a condition is "forall (true)"
+    switch (test.condition->quantifier) {
+        case Quantifier::exists: return some_positive;
+        case Quantifier::not_exists: return !some_positive;
+        case Quantifier::forall: return !some_negative;
+    }
+    return false;
+}
+
+ExpandOptions expand_options_for(RunContext& run, bool free_reads) {
+    ExpandOptions o = run.options.expand;
+    o.free_reads = o.free_reads || free_reads;
+    if (run.options.progress) {
+        o.tick = [&run] {
+            if (run.options.expand.tick) run.options.expand.tick();
+            run.report();
+        };
+    }
+    return o;
+}
+
+std::string seconds_text(double s) {
+    std::string t = std::to_string(s);
+    t.erase(t.find_last_not_of('0') + 1);
+    if (!t.empty() && t.back() == '.') t.pop_back();
+    return t;
+}
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,150 @@
+// What litmus mode's two ways of deciding a test share (run.cpp): counting
+// executions one by one (run_enumerate.cpp) and asking the solver whether
+// some execution satisfies the condition (run_decide.cpp).  Internal to the
+// litmus front end.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "litmus/query.hpp"
+#include "mapsound/litmus/run.hpp"
+
+namespace mapsound::litmus::detail {
+
+// What a test asks for, the same for every pre-execution.
+struct TestNeeds {
+    TestNeeds(const LitmusTest& test, const RunOptions& options);
+
+    bool condition_memory = false;  // the condition or filter reads final memory
+    bool collect_states = false;    // --states, or a test without a condition
+    bool memory_required = false;   // final memory values are needed
+    bool whole_states = false;      // states show every register and cell
+};
+
+// What the states show when the test has a locations clause.
+struct Shown {
+    std::set<std::pair<int, std::string>> registers;
+    std::set<int> cells;
+};
+
+// The locations clause and what the condition names, as a selection of one
+// pre-execution's registers and cells.
+Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre);
+
+// One pre-execution ready for the solver: the consistent executions
+// (LitmusQuery's, with the forbidden flags read as axioms and, when final
+// memory is needed, the final write of each cell), and what a found
+// execution's final state needs.
+struct PreparedCandidate {
+    PreparedCandidate(const LitmusTest& test, const model::Model& model, const Candidate& candidate,
+                      const TestNeeds& needs, const RunOptions& options);
+
+    const Candidate& candidate;
+    LitmusQuery query;
+    rel::Formula well_formed;  // well-formed candidate executions (with final writes)
+    rel::Formula consistent;   // ... and every axiom, no forbidden flag raised
+    rel::Formula flags_quiet;  // no forbidden flag raised
+    // The final write of each cell (one write with no coherence
+    // successor), bound when needs_memory.
+    rel::Relation final_writes = rel::Relation::unary("final");
+    bool needs_memory = false;
+    std::optional<Shown> shown;  // with a locations clause, when states are collected
+};
+
+// Throws BudgetExceeded when 'prepared' has more undetermined tuples than
+// the budget's max_undetermined_tuples, before anything is translated.
+struct RunContext;
+void check_size(RunContext& run, const PreparedCandidate& prepared);
+// The tuples between the lower and upper bounds of 'prepared' (the
+// solver's primary variables).
+std::uint64_t undetermined_tuples(const PreparedCandidate& prepared);
+
+// The final state of one execution: registers and memory cells.
+struct FinalState {
+    FinalState(const PreparedCandidate& prepared, const rel::Instance& execution);
+
+    std::int64_t value(const Term& term, const std::string& source) const;
+    bool holds(const CondExpr& e, const std::string& source) const;
+    // "0:r0=1; 1:r0=0; x=2; ": registers by thread and name (not the
+    // front ends' temporaries "__t0", ...), then cells in cell order (those
+    // with a known final value); with a selection, only what it names.
+    std::string describe() const;
+
+    const PreparedCandidate& prepared;
+    std::vector<std::int64_t> memory;  // per cell; 0 where not needed
+    // The registers: the candidate's, or with its free reads' values
+    // filled in (then held in 'resolved').
+    const std::vector<std::map<std::string, std::int64_t>>* registers;
+    std::vector<std::map<std::string, std::int64_t>> resolved;
+};
+
+// Where a run stands and what stops it: the test's name for messages, the
+// budget, the progress callback.
+struct RunContext {
+    RunContext(const LitmusTest& test, const RunOptions& options);
+
+    // Throws BudgetExceeded for the deadline ("<where>: time limit of S s
+    // exceeded (N pre-executions so far)").
+    [[noreturn]] void over_time();
+    void check_deadline();
+    // The solver's options: no symmetry breaking, the time left.
+    rel::Options solver_options();
+    void report();
+
+    const LitmusTest& test;
+    const RunOptions& options;
+    std::string where;  // "<source>: test '<name>'"
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::uint64_t candidates = 0;
+    std::uint64_t executions = 0;
+    // Set when the budget ran out while executions were enumerated (not
+    // while pre-executions were).
+    bool solver_over = false;
+};
+
+// The model's flags by name, in its order, and which some counted
+// execution raised.
+struct FlagTally {
+    std::vector<std::string> names;
+    std::vector<bool> raised;
+
+    void meet(const model::ModelInstance& instance);  // the names, from the first instance
+    bool open() const;                                // some flag not raised yet
+    std::vector<std::string> raised_names() const;
+};
+
+// herd7's verdict for the condition from whether some counted execution
+// satisfies it and some does not.
+bool condition_ok(const LitmusTest& test, bool some_positive, bool some_negative);
+
+// The expansion options of one run: free reads as asked, progress ticks.
+ExpandOptions expand_options_for(RunContext& run, bool free_reads);
+
+std::string seconds_text(double s);
+
+}  // namespace mapsound::litmus::detail
+
+namespace mapsound::litmus::detail {
+
+// Thrown by enumerate_executions when the test has more consistent
+// executions than RunOptions::counted_executions or a pre-execution with
+// more undetermined tuples than RunOptions::counted_tuples: the caller
+// decides it by SAT instead.
+struct TooManyToCount {};
+
+// One run of litmus mode over the test's pre-executions (with free reads
+// when 'free_reads'), counting every consistent execution
+// (run_enumerate.cpp) or asking the solver per pre-execution whether one
+// satisfies the condition and one does not (run_decide.cpp; Verdict::
+// counted false).  Throw like run_litmus.
+Verdict enumerate_executions(RunContext& run, const model::Model& model, bool free_reads);
+Verdict decide_by_sat(RunContext& run, const model::Model& model, bool free_reads);
+
+}  // namespace mapsound::litmus::detail
