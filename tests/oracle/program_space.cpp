@@ -274,7 +274,7 @@ std::vector<mapping::SourceClass> classes_of(const exec::PreExecution& program) 
 }
 
 LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& settings,
-                             const std::function<bool(const exec::PreExecution&)>& visit) {
+                             const std::function<bool(const exec::PreExecution&)>& visit, bool every_labelled) {
     LayoutCount count;
     const auto threads = static_cast<int>(layout.threads.size());
     std::vector<mapping::SourceClass> single, pair;
@@ -332,7 +332,7 @@ LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& s
             if (stopped) return;
             x.placement = &p;
             ++count.labelled;
-            if (!symmetries.empty()) {
+            if (!symmetries.empty() && !every_labelled) {
                 const std::string mine = serialize(x, ops_of, identity);
                 bool least = true;
                 for (const auto& s : symmetries)

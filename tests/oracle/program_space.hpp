@@ -73,9 +73,10 @@ struct LayoutCount {
 // first, one per location used; then the threads' events in order).
 // Returns how many labelled programs the layout has and how many were
 // visited.  'visit' may return false to stop early (the counts are then
-// partial).
+// partial).  With 'every_labelled', every labelled program is visited (for
+// the tests that check the orbits against check::canonical_program).
 LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& settings,
-                             const std::function<bool(const exec::PreExecution&)>& visit);
+                             const std::function<bool(const exec::PreExecution&)>& visit, bool every_labelled = false);
 
 // Whether the class is atomic (carries a scope).
 bool is_atomic(exec::Order order);
