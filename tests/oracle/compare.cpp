@@ -89,8 +89,9 @@ CheckerRun run_checker(const check::Checker& checker, int events, std::size_t ca
 }
 
 std::vector<Row> compare(const Question& question, const SpaceSettings& space, const MappingOutcome& oracle,
-                         const std::vector<BoundCount>& counts, const CheckerRun& checker) {
+                         const std::vector<BoundCount>& counts, const CheckerRun& checker, bool restricted) {
     std::vector<Row> rows;
+    const int last = counts.empty() ? 0 : counts.back().events;
     for (std::size_t a = 0; a < question.axioms.size(); ++a) {
         const std::string& axiom = question.axioms[a];
         const auto found = std::find_if(checker.axioms.begin(), checker.axioms.end(),
@@ -102,12 +103,14 @@ std::vector<Row> compare(const Question& question, const SpaceSettings& space, c
         const CheckerAxiom& c = *found;
         Row verdict{"verdict", axiom, "", oracle.smallest[a], oracle_verdict(oracle, a), checker_verdict(c), false, ""};
         verdict.agree = verdict.oracle == verdict.checker;
-        rows.push_back(verdict);
+        const bool decided_below = c.verdict == check::Verdict::fails && c.events < last;
+        if (!restricted || decided_below || (oracle.smallest[a] > 0 && oracle.smallest[a] < last)) rows.push_back(verdict);
 
         // Per layout.
         std::set<std::string> keys;
         for (const auto& [k, v] : oracle.layouts) keys.insert(k);
-        for (const auto& [k, v] : c.layouts) keys.insert(k);
+        for (const auto& [k, v] : c.layouts)
+            if (!restricted || v.events < last || oracle.layouts.count(k)) keys.insert(k);
         for (const auto& key : keys) {
             Row row{"layout", axiom, key, 0, "", "", false, ""};
             const auto o = oracle.layouts.find(key);
@@ -155,12 +158,15 @@ std::vector<Row> compare(const Question& question, const SpaceSettings& space, c
             for (const auto& w : c.space.classes)
                 if (w.source_class == space.classes[k]) row.checker = std::to_string(w.events);
             row.agree = row.oracle == row.checker;
-            rows.push_back(row);
+            const int checker_at = row.checker.empty() ? 0 : std::stoi(row.checker);
+            const bool below = (checker_at > 0 && checker_at < last) || (oracle.witnessed_at[k] > 0 && oracle.witnessed_at[k] < last);
+            if (!restricted || below) rows.push_back(row);
         }
     }
     // Programs per bound (the same for every axiom: the first one's).
     if (!checker.axioms.empty())
         for (const auto& b : counts) {
+            if (restricted && b.events == last) continue;
             Row row{"count", "", std::to_string(b.events), b.events, std::to_string(b.labelled), "", false, ""};
             for (const auto& s : checker.axioms.front().space.bounds)
                 if (s.events == b.events) row.checker = s.programs;

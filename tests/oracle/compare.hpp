@@ -67,7 +67,12 @@ struct Row {
     std::string note;
 };
 
+// With 'restricted' (the oracle swept only some layouts of the last bound,
+// OracleOptions::last_bound_layouts): the layouts the oracle has, and
+// verdicts and class witnesses only where the checker's fall below the
+// last bound (what the whole smaller bounds decide); no count of the last
+// bound.
 std::vector<Row> compare(const Question& question, const SpaceSettings& space, const MappingOutcome& oracle,
-                         const std::vector<BoundCount>& counts, const CheckerRun& checker);
+                         const std::vector<BoundCount>& counts, const CheckerRun& checker, bool restricted = false);
 
 }  // namespace mapsound::oracle

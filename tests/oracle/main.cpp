@@ -2,7 +2,7 @@
 // `mapsound check`, shape by shape (bench/README.md, "Independent oracle").
 //
 //   mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...]
-//                   [--mutant-stride S] [--jobs K] [--checker-jobs K] [--cap C]
+//                   [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]
 //
 // For each check named (checks/NAME.check), and for every weakening of the
 // mapping of each BASE check (bench/differential/mutants.hpp; with
@@ -10,7 +10,10 @@
 // N events and judges it (tests/oracle/oracle.hpp); the checker runs with
 // every shape searched and every counterexample program enumerated (at
 // most C per shape); the two are compared per axiom, layout, class and
-// bound (tests/oracle/compare.hpp).  Writes DIR/rows.csv (every
+// bound (tests/oracle/compare.hpp).  With --layouts (keys such as
+// "11,11;2,2") the oracle sweeps only those layouts of the last bound
+// (whose whole space does not fit), and the comparison is restricted
+// accordingly (compare.hpp).  Writes DIR/rows.csv (every
 // comparison), DIR/runs.csv (one line per check or mutant: times and
 // counts), DIR/mutants.csv, DIR/mappings/ and DIR/summary.txt; exit status
 // 1 when some comparison disagrees, 2 on usage errors.
@@ -19,6 +22,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <sstream>
 #include <string>
@@ -49,7 +53,7 @@ std::string csv(const std::string& s) {
 
 const char* usage =
     "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...]\n"
-    "                       [--mutant-stride S] [--jobs K] [--checker-jobs K] [--cap C]\n";
+    "                       [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]\n";
 
 struct Totals {
     std::size_t rows = 0, disagreements = 0, layouts = 0, programs_compared = 0, runs = 0;
@@ -64,6 +68,7 @@ int main(int argc, char** argv) {
     int events = 3, jobs = 1, checker_jobs = 1;
     std::size_t cap = 1000000, stride = 1;
     std::vector<std::string> checks, bases;
+    std::set<std::string> last_layouts;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -90,6 +95,11 @@ int main(int argc, char** argv) {
         else if (a == "--mutant-stride") stride = number();
         else if (a == "--checks") checks = split(value());
         else if (a == "--mutants") bases = split(value());
+        else if (a == "--layouts") {
+            std::stringstream in(value());
+            for (std::string key; std::getline(in, key, ';');)
+                if (!key.empty()) last_layouts.insert(key);
+        }
         else {
             std::cerr << "mapsound-oracle: unknown argument '" << a << "'\n" << usage;
             return 2;
@@ -130,6 +140,7 @@ int main(int argc, char** argv) {
         oracle::OracleOptions options;
         options.events = events;
         options.jobs = jobs;
+        options.last_bound_layouts = last_layouts;
         options.name = [](const exec::PreExecution& p) { return check::canonical_program(p); };
         options.progress = [&](const std::string& line) { std::cerr << "  " << base.name << ": " << line << "\n"; };
         const model::Model source = model::Model::load(base.source_model), target = model::Model::load(base.target_model);
@@ -149,7 +160,8 @@ int main(int argc, char** argv) {
                 own.question.axioms != problem.question.axioms)
                 throw std::logic_error(d.name + " was grouped with " + base.name + " but poses another problem");
             const oracle::CheckerRun checked = oracle::run_checker(checker, events, cap, checker_jobs);
-            const auto rows = oracle::compare(problem.question, problem.space, sweep.mappings[m], sweep.bounds, checked);
+            const auto rows = oracle::compare(problem.question, problem.space, sweep.mappings[m], sweep.bounds, checked,
+                                              !last_layouts.empty());
             std::size_t disagreements = 0;
             const std::string& name = entries[m].mapping_name;
             for (const auto& r : rows) {
@@ -223,9 +235,15 @@ int main(int argc, char** argv) {
             << totals.programs_compared << "\n"
             << "programs judged by the oracle (one per orbit, over the sweeps): " << totals.programs_judged << "\n"
             << "settings: jobs " << jobs << ", checker jobs " << checker_jobs << ", cap " << cap << ", mutant stride "
-            << stride << "\n"
+            << stride << (last_layouts.empty() ? "" : ", last bound's layouts restricted") << "\n"
             << "seconds: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << "\n";
     std::ofstream(out_dir / "summary.txt") << summary.str();
+    std::ofstream(out_dir / "summary.json")
+        << "{\"events\": " << events << ", \"runs\": " << totals.runs << ", \"comparisons\": " << totals.rows
+        << ", \"disagreements\": " << totals.disagreements << ", \"layout_comparisons\": " << totals.layouts
+        << ", \"programs_compared\": " << totals.programs_compared << ", \"programs_judged\": " << totals.programs_judged
+        << ", \"jobs\": " << jobs << ", \"seconds\": "
+        << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << "}\n";
     std::cout << summary.str();
     return totals.disagreements == 0 ? 0 : 1;
 }

@@ -49,6 +49,9 @@ OracleRun run_oracle(const model::Model& source, const model::Model& target, con
         BoundCount bound;
         bound.events = n;
         for (const ProgramLayout& layout : layouts(n, rmw)) {
+            if (n == options.events && !options.last_bound_layouts.empty() &&
+                !options.last_bound_layouts.count(layout.key()))
+                continue;
             ++bound.layouts;
             std::vector<WorkerResult> results(static_cast<std::size_t>(jobs));
             std::vector<LayoutCount> counts(static_cast<std::size_t>(jobs));

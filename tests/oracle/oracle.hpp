@@ -70,6 +70,10 @@ struct OracleOptions {
     std::function<std::string(const exec::PreExecution&)> name;
     // Called after each layout, from the sweeping thread: a progress line.
     std::function<void(const std::string&)> progress;
+    // When not empty: at the last bound only these layouts (keys,
+    // ProgramLayout::key()), for bounds whose whole space does not fit;
+    // the smaller bounds stay whole.
+    std::set<std::string> last_bound_layouts;
 };
 
 // Throws what SourceSide, TargetSide and mapping::compile throw.
