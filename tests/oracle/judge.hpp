@@ -120,7 +120,9 @@ struct Judgement {
     std::vector<bool> counterexample;  // per axiom of the question
     bool witness = false;              // valid only when asked for
     bool compiled = false;  // the source side left something to decide: compiled and enumerated
-    std::size_t target_executions = 0;  // consistent (rf, co) pairs whose lifts were judged
+    // Target (rf, co) pairs whose lifts could change the judgement, and so
+    // were searched for a consistent choice of the later witnesses.
+    std::size_t target_executions = 0;
 };
 
 // Judges 'program' (whose source table is 'table') under 'mapping'.  With

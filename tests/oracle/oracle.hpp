@@ -51,7 +51,7 @@ struct MappingOutcome {
     // and a consistent target execution with a race-free lift (0: none).
     std::vector<int> witnessed_at;
     double seconds = 0;  // judging this mapping's programs (CPU of the workers)
-    std::uint64_t lifts_judged = 0;  // consistent (rf, co) pairs whose lifts were judged
+    std::uint64_t lifts_judged = 0;  // Judgement::target_executions, summed
     std::uint64_t programs_compiled = 0;  // programs the source side left undecided
 };
 
