@@ -25,9 +25,16 @@ Parts:
                 at 3, 4 and 5 events, and at 3 with --reference spurious
   differential  the default encoding against every reference on mutant
                 mappings (build/bench/mapsound-differential, two phases)
+  oracle        the independent small-bound oracle against the checker
+                (build/tests/oracle/mapsound-oracle): every shipped check
+                and every mutant, per shape (not part of all: about an
+                hour on 2 cores)
+  oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
+                with a read-modify-write only (not part of all)
   ranks         cxx-to-ptx coherence up to --ranks-events (default 7) with
                 --jobs 1, --jobs 2, mpirun -np 2 and -np 3 (not part of all)
-  all           every part above but goals and ranks, in this order
+  all           every part above but goals, ranks, oracle and oracle-rmw-4,
+                in this order
 
 Each part writes RESULTS/PART/ (default RESULTS: bench/results/YYYY-MM-DD,
 UTC): the outputs of its commands and meta.json with the commit (git
@@ -361,10 +368,67 @@ def part_ranks(args, p):
     print("\n".join(lines))
 
 
+def part_oracle(args, p):
+    # Issue 26: the independent oracle against mapsound check, shape by
+    # shape, at the bounds that fit this machine (bench/README.md,
+    # "Independent oracle").  Each phase is one run of the driver; the
+    # table sums them.
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    jobs = ["--jobs", str(args.jobs)]
+    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    phases = [
+        # Every shipped check, every program up to 3 events.
+        ("checks-up-to-3", ["--checks", "all", "--events", "3"]),
+        # The checks whose source reads no scopes: de-scoped C++ to 4,
+        # AuDaLa to 5 events.
+        ("descoped-up-to-4", ["--checks", "cxx-to-ptx-descoped", "--events", "4"]),
+        ("audala-up-to-5", ["--checks", audala, "--events", "5"]),
+        # Every weakening of Fig. 11 up to 3 events, of the AuDaLa
+        # mappings up to 5.
+        ("cxx-mutants-up-to-3", ["--mutants", "cxx-to-ptx", "--events", "3"]),
+        ("audala-mutants-up-to-5", ["--mutants", audala, "--events", "5"]),
+    ]
+    lines = ["phase                    runs  comparisons  disagreements  layouts  programs_compared  programs_judged"
+             "   wall_s    cpu_s  load_before -> after"]
+    for name, flags in phases:
+        code = p.run([tool, "--out", os.path.join(p.dir, name)] + flags + jobs, stdout_to=name + ".txt")
+        cmd = p.meta["commands"][-1]
+        p.ok = p.ok and code == 0
+        summary = {}
+        path = os.path.join(p.dir, name, "summary.json")
+        if os.path.exists(path):
+            with open(path) as f:
+                summary = json.load(f)
+
+        def get(key):
+            return summary.get(key, "?")
+        lines.append(f"{name:<24} {get('runs'):>4}  {get('comparisons'):>11}  {get('disagreements'):>13}  "
+                     f"{get('layout_comparisons'):>7}  {get('programs_compared'):>17}  {get('programs_judged'):>15}  "
+                     f"{cmd['wall_s']:>7.1f}  {cmd['cpu_s']:>7.1f}  {cmd['loadavg_before']} -> {cmd['loadavg_after']}")
+    with open(os.path.join(p.dir, "table.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+def part_oracle_rmw_4(args, p):
+    # The scoped space at 4 events is about 73 million programs per check
+    # (five CPU-hours each here), so the oracle sweeps only the layouts of
+    # 4 events with a read-modify-write (about 840,000 programs for the
+    # default scope tree); the smaller bounds whole.  The checker
+    # enumerates at most 2000 counterexample programs per shape (the
+    # load-buffering shape [11,11] has more, and is not swept here).
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    layouts = "2,2;22;1,1,2;1,12;1,21;11,2;112;121;211"
+    code = p.run([tool, "--out", os.path.join(p.dir, "checks-rmw-layouts-4"), "--checks", "all", "--events", "4",
+                  "--layouts", layouts, "--cap", "2000", "--jobs", str(args.jobs)], stdout_to="checks-rmw-layouts-4.txt")
+    p.ok = code == 0
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
-         "goals": part_goals, "compare": part_compare, "ranks": part_ranks}
+         "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
+         "oracle-rmw-4": part_oracle_rmw_4}
 
 
 def main():
@@ -380,7 +444,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
