@@ -133,3 +133,14 @@ expect("no condition" 0 stdout "Test SB\\+no-condition Ok\nStates 4\n0:r0=0; 1:r
 # (tests/litmus/barriers/README.md derives the counts: 4 + 35 = 39.)
 expect("barrier with a count" 0 stdout "Test ptx-count-late-gives-nothing Ok\nObservation ptx-count-late-gives-nothing Sometimes 4 35"
        litmus --model ${ptx} ${corpus}/barriers/ptx-count-late-gives-nothing.litmus)
+
+# herd7's habits: a shipped model by name, `--option=value`, and a name no
+# folder of the search path has (named with the folders searched).
+expect("model by name" 0 stdout "Test MP\\+rel\\+acq No\n"
+       litmus --model rc11 ${corpus}/diy/MP+rel+acq.litmus)
+expect("model by name, --model=" 0 stdout "Test MP\\+rel\\+acq No\n.*Test MP\\+rel\\+acq No\n"
+       litmus --model=rc11.cat --model=${rc11} ${corpus}/diy/MP+rel+acq.litmus)
+expect("unknown model name" 2 stderr "no-such-model: no such model file, and no no-such-model.cat in the model search path \\([^)]*models"
+       litmus --model no-such-model ${corpus}/diy/MP+rel+acq.litmus)
+expect("compare by name" 0 stdout "compare [^ ]*models/sc.cat and [^ ]*models/rc11.cat: c programs up to 2 events"
+       compare sc rc11 --events 2)

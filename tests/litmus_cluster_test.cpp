@@ -134,7 +134,7 @@ exists (1:r0 = 1)
     check_round_trip(t);
 }
 
-TEST_CASE("cluster: errors list the cluster; membar and OpenCL have none") {
+TEST_CASE("cluster: errors list the cluster, membar and OpenCL have none") {
     struct Case {
         const char* text;
         const char* message;

@@ -325,7 +325,7 @@ TEST_CASE("litmus formats: C loops lower onto labels and jumps") {
     litmustest::check_round_trip(t);
 }
 
-TEST_CASE("litmus formats: loops run within --unroll; runs that need more do not count") {
+TEST_CASE("litmus formats: loops run within --unroll, runs that need more do not count") {
     // The loop stores 1, 2, ... until it has run r0 times; r0 is read.
     const LitmusTest t = parse_litmus(
         "C count\n{}\nP0 (atomic_int* n, atomic_int* x) {\n"

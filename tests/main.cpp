@@ -1,8 +1,9 @@
 // The doctest runner of every doctest executable (tests/CMakeLists.txt,
 // mapsound_doctest), with two rules on top of doctest's: a test case that
 // ran no assertion and did not skip fails (a test that cannot fail is no
-// test), and a run in which every test case skipped exits with
-// kSkipReturnCode, which ctest reports as skipped (tests/test_skip.hpp).
+// test), a run that matched no test case fails, and a run in which every
+// test case skipped exits with kSkipReturnCode, which ctest reports as
+// skipped (tests/test_skip.hpp).
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -78,7 +79,13 @@ int main(int argc, char** argv) {
             std::cerr << "FAILED: the test case \"" << name << "\" ran no assertion (and did not skip)\n";
         return 1;
     }
-    bool all_skipped = !r.ran.empty();
+    if (r.ran.empty()) {
+        // A ctest entry whose filter matches no case (a name that ctest
+        // split, at a ';') would otherwise pass having tested nothing.
+        std::cerr << "FAILED: no test case matched (a test case name with ';' is split by ctest)\n";
+        return 1;
+    }
+    bool all_skipped = true;
     for (const auto& name : r.ran) all_skipped = all_skipped && r.skipped.count(name);
     return all_skipped ? mapsound::testing::kSkipReturnCode : 0;
 }

@@ -2,6 +2,7 @@
 #include "cli/args.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 
 #include "text/quote_bytes.hpp"
@@ -83,6 +84,16 @@ bool reference_option(const std::vector<std::string>& args, std::size_t& i, cons
     if (all || *part == "thread-order") options.order_equal_threads = false;
     if (all || *part == "spurious") options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     return true;
+}
+
+std::string display_path(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path absolute = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    if (ec) return path;
+    const fs::path relative = absolute.lexically_relative(fs::current_path(ec));
+    if (ec || relative.empty() || *relative.begin() == "..") return path;
+    return relative.string();
 }
 
 }  // namespace mapsound::cli

@@ -43,6 +43,10 @@ std::optional<std::string> text_option(const std::vector<std::string>& args, std
 bool reference_option(const std::vector<std::string>& args, std::size_t& i, const std::string& command,
                       check::Options& options);
 
+// 'path' as a user reads it in the output: relative to the working
+// directory when it lies below it ("models/rc11.cat"), else as given.
+std::string display_path(const std::string& path);
+
 // Whether args asks for help (-h or --help anywhere).
 bool asks_for_help(const std::vector<std::string>& args);
 

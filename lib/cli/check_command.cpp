@@ -354,8 +354,8 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
         if (live && terminal) std::cerr << "\r\033[K" << std::flush;
     };
     if (!a.json)
-        std::cout << "check " << def.name << ": " << def.source_model << " -> " << def.target_model << " via "
-                  << def.mapping << ", up to " << bound << " events"
+        std::cout << "check " << def.name << ": " << display_path(def.source_model) << " -> "
+                  << display_path(def.target_model) << " via " << display_path(def.mapping) << ", up to " << bound << " events"
                   << (def.cluster_level ? " (scope tree cta < cluster < gpu < sys)" : "")
                   << (options.target_events ? " (at most " + std::to_string(*options.target_events) + " target events)"
                                             : "")

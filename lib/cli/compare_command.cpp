@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/model_path.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/exit_status.hpp"
@@ -137,6 +138,7 @@ int compare_command(const std::vector<std::string>& args) {
     litmus::Dialect used = litmus::Dialect::c;
     std::optional<output::OutputDirectory> out;
     try {
+        for (auto& path : paths) path = resolve_model(path);  // a file, or a shipped model's name
         const std::vector<model::Model> models{model::Model::load(paths[0]), model::Model::load(paths[1])};
         const auto chosen = choose_dialect(models, dialect);
         if (const auto* why = std::get_if<std::string>(&chosen)) return bad_input(*why);
@@ -215,7 +217,7 @@ int compare_command(const std::vector<std::string>& args) {
         o << ", \"exit_status\": " << code << "}\n";
         std::cout << o.str() << std::flush;
     } else {
-        std::cout << "compare " << paths[0] << " and " << paths[1] << ": " << litmus::to_string(used)
+        std::cout << "compare " << display_path(paths[0]) << " and " << display_path(paths[1]) << ": " << litmus::to_string(used)
                   << " programs up to " << events << " events\n";
         for (const auto& d : directions) {
             std::cout << "allowed by " << d.allows << ", forbidden by " << d.forbids << ": ";

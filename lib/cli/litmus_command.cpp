@@ -24,6 +24,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/json.hpp"
+#include "cli/model_path.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/litmus/corpus.hpp"
 #include "mapsound/litmus/litmus.hpp"
@@ -341,7 +342,7 @@ int litmus_command(const std::vector<std::string>& args) {
     }
     if (model_paths.empty() || inputs.empty()) {
         const std::string missing = model_paths.empty() && inputs.empty() ? "a --model and a test or folder"
-                                    : model_paths.empty()                 ? "a --model FILE.cat"
+                                    : model_paths.empty()                 ? "a --model MODEL"
                                                                           : "a test or folder";
         return usage_error("missing " + missing);
     }
@@ -351,8 +352,8 @@ int litmus_command(const std::vector<std::string>& args) {
     std::vector<model::Model> models;
     for (const auto& path : model_paths) {
         try {
-            models.push_back(model::Model::load(path));
-        } catch (const model::ModelError& e) {
+            models.push_back(model::Model::load(resolve_model(path)));
+        } catch (const std::exception& e) {  // a model file's error, or a name no folder has
             std::cerr << e.what() << "\n";
             if (json_requested) print_json_error("litmus", e.what(), kBadInput);
             return kBadInput;

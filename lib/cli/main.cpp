@@ -2,6 +2,7 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/args.hpp"
@@ -49,6 +50,18 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     const std::string command = args.empty() ? "help" : args.front();
     if (!args.empty()) args.erase(args.begin());
+    // herd7's habit: `--model=FILE` is `--model FILE`, for every option.
+    std::vector<std::string> split;
+    for (const auto& a : args) {
+        const auto eq = a.find('=');
+        if (a.rfind("--", 0) == 0 && eq != std::string::npos && eq > 2) {
+            split.push_back(a.substr(0, eq));
+            split.push_back(a.substr(eq + 1));
+        } else {
+            split.push_back(a);
+        }
+    }
+    args = std::move(split);
     // The commands report their own errors; this is the last line, so that
     // no error ends in std::terminate.
     try {

@@ -54,11 +54,13 @@ const Command* find(const std::string& name) {
         jobs_line + "  -h, --help           print this help\n";
     static const Command commands[] = {
         {"litmus",
-         "mapsound litmus --model FILE.cat [--model FILE.cat]... [--states] [--json] [--unroll N]\n"
+         "mapsound litmus --model MODEL [--model MODEL]... [--states] [--json] [--unroll N]\n"
          "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
          "                       [--expected TABLE.csv]... TEST-OR-FOLDER...",
          "decide litmus tests (PTX, C and AuDaLa dialects) under each model; folders are searched for *.litmus",
-         "  --model FILE.cat     a memory model (required; repeatable: every test runs under each)\n"
+         "  --model MODEL        a memory model: a .cat file, or a shipped model's name (rc11, ptx-7.5, ...)\n"
+         "                       looked up in $MAPSOUND_MODEL_PATH, the installed and the source models\n"
+         "                       (required; repeatable: every test runs under each)\n"
          "  --states             list the distinct final states\n"
          "  --json               print one JSON object per test and model\n"
          "  --unroll N           run loops at most N times (default 1)\n"
@@ -77,7 +79,7 @@ const Command* find(const std::string& name) {
          "                      [--progress]",
          "check a compiler mapping up to N source events, axiom by axiom", check_options},
         {"compare",
-         "mapsound compare A.cat B.cat [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"
+         "mapsound compare MODEL-A MODEL-B [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"
          "                 [--reference PART]...",
          "smallest litmus tests that one model allows and the other forbids", compare_options},
         {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
@@ -92,10 +94,12 @@ const Command* find(const std::string& name) {
 }
 
 const char* const exit_codes =
-    "exit codes: 0 success (check: every verdict as the check file expects; compare: the models agree),\n"
-    "            1 a verdict differs, the models differ, an input is bad or a file could not be written,\n"
-    "            2 usage error, 130 stopped by SIGINT (Ctrl-C), 143 stopped by SIGTERM\n"
-    "            (a stopped command prints, and with --json emits, what it finished)\n";
+    "exit codes (every command): 0 as expected (check: every verdict as the check file expects; compare:\n"
+    "            the models agree), 1 a verdict differs or the models differ, 2 bad input or usage (a file\n"
+    "            that is malformed, refused or cannot be written, a missing argument), 3 a verdict is\n"
+    "            vacuous or unknown (a space that misses a class, a budget that ran out), 130 stopped by\n"
+    "            SIGINT (Ctrl-C), 143 by SIGTERM (a stopped command prints, and with --json emits, what it\n"
+    "            finished); when several apply, the first of 130/143, 2, 1, 3\n";
 
 }  // namespace
 
@@ -112,7 +116,7 @@ std::string usage(const std::string& command) {
 
 std::string full_usage() {
     std::string out = "usage: mapsound <command> [options]   (mapsound <command> --help: that command only)\n";
-    for (const char* name : {"litmus", "check", "compare", "export-coq"}) {
+    for (const char* name : {"litmus", "check", "compare", "export-coq", "report"}) {
         const Command* c = find(name);
         out += "\n" + std::string(c->synopsis) + "\n  " + std::string(c->summary) + "\n" + std::string(c->options);
     }

@@ -78,3 +78,22 @@ if(NOT out STREQUAL "29281\n")
   message(FATAL_ERROR "api_contract: expected output \"29281\", got \"${out}\"\n${err}")
 endif()
 message(STATUS "api_contract: app printed 29281")
+
+# 4. The installed tool finds a shipped model by name (herd7's habit,
+#    `--model=rc11`) among the installed models, with their includes.
+foreach(f rc11.cat lib/rc11-base.cat ptx-7.5.cat)
+  if(NOT EXISTS "${prefix}/share/mapsound/models/${f}")
+    message(FATAL_ERROR "api_contract: the install has no share/mapsound/models/${f}")
+  endif()
+endforeach()
+file(WRITE "${CONTRACT_WORK_DIR}/MP+rel+acq.litmus"
+  "C MP+rel+acq\n{}\nP0 (atomic_int* x, atomic_int* y) { atomic_store_explicit(x, 1, memory_order_relaxed); atomic_store_explicit(y, 1, memory_order_release); }\n"
+  "P1 (atomic_int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_acquire); int r1 = atomic_load_explicit(x, memory_order_relaxed); }\n"
+  "exists (1:r0=1 /\\ 1:r1=0)\n")
+execute_process(COMMAND "${prefix}/bin/mapsound" litmus --model=rc11 "${CONTRACT_WORK_DIR}/MP+rel+acq.litmus"
+  WORKING_DIRECTORY "${CONTRACT_WORK_DIR}"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Test MP\\+rel\\+acq No\n")
+  message(FATAL_ERROR "api_contract: installed 'mapsound litmus --model=rc11' exited ${rc}:\n${out}\n${err}")
+endif()
+message(STATUS "api_contract: the installed tool decided MP+rel+acq under --model=rc11: No")

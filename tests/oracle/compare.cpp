@@ -37,11 +37,20 @@ std::string checker_verdict(const CheckerAxiom& c) {
 
 }  // namespace
 
+std::optional<std::string> outside_oracle(const mapping::CheckDefinition& check, const check::Checker& checker) {
+    for (const auto& c : checker.searched_classes())
+        if (c.regions != 0) return "its source programs have OpenCL memory regions, which the oracle does not enumerate";
+    if (check.one_gpu) return "its scope tree has one GPU ('scopes cta gpu'), which the oracle does not enumerate";
+    if (check.axioms.empty()) return "it names no axiom (every axiom of the source model), which the oracle does not read";
+    return std::nullopt;
+}
+
 Problem problem_of(const mapping::CheckDefinition& check, const check::Checker& checker) {
+    if (const auto why = outside_oracle(check, checker)) throw std::invalid_argument(check.name + ": " + *why);
     Problem p;
     for (const auto& c : mapping::dialect_classes(checker.source_dialect())) {
         bool excluded = false;
-        for (const auto& e : check.exclusions) excluded = excluded || e.source_class == c;
+        for (const auto& e : check.exclusions) excluded = excluded || e.covers(c);
         if (!excluded) p.space.classes.push_back(c);
     }
     if (p.space.classes != checker.searched_classes())

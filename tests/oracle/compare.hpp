@@ -13,6 +13,9 @@
 //     counts them).
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include <cstddef>
 #include <map>
 #include <set>
@@ -34,6 +37,11 @@ struct Problem {
     SpaceSettings space;
     Question question;
 };
+// Why the oracle cannot pose the check's problem (its program space is
+// the one of 6971c64: C++ and AuDaLa programs, any scope tree, named
+// axioms), or nullopt when it can.
+std::optional<std::string> outside_oracle(const mapping::CheckDefinition& check, const check::Checker& checker);
+// Throws std::invalid_argument for a check outside_oracle names.
 Problem problem_of(const mapping::CheckDefinition& check, const check::Checker& checker);
 
 // What the checker found for one axiom.
