@@ -7,6 +7,7 @@
 // reproduces it, the litmus round trip's verdicts, both litmus tests and
 // both execution graphs inline as SVG (Graphviz's dot; without it the
 // .dot sources are linked instead, and the page says so).
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -45,10 +46,22 @@ std::string html(std::string_view text) {
 }
 
 // An SVG document as an element to inline: without its XML prolog and
-// doctype, which are not allowed inside HTML.
-std::string inline_svg(const std::string& svg) {
+// doctype, which are not allowed inside HTML, and with every id (and every
+// reference to one) prefixed by 'prefix', since Graphviz numbers the ids of
+// each picture from the same start (graph0, node1, ...) and one page holds
+// many pictures.
+std::string inline_svg(const std::string& svg, const std::string& prefix) {
     const auto at = svg.find("<svg");
-    return at == std::string::npos ? std::string() : svg.substr(at);
+    if (at == std::string::npos) return {};
+    std::string out = svg.substr(at);
+    for (const std::string& attribute : {std::string(" id=\""), std::string("href=\"#"), std::string("url(#")}) {
+        for (std::size_t p = out.find(attribute); p != std::string::npos; p = out.find(attribute, p)) {
+            p += attribute.size();
+            out.insert(p, prefix + "-");
+            p += prefix.size() + 1;
+        }
+    }
+    return out;
 }
 
 std::string seconds_text(double s) {
@@ -209,7 +222,10 @@ int report_command(const std::vector<std::string>& args) {
                             << ".dot\">dot</a>)</figcaption>\n<pre>" << html(*text) << "</pre>\n";
                     if (const auto svg = render_svg(*graph)) {
                         out->write(name + "-" + side + ".svg", *svg);
-                        details << inline_svg(*svg) << "\n";
+                        std::string prefix;  // letters, digits and '-' only: a valid id prefix
+                        for (char ch : name + "-" + side)
+                            prefix += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '-';
+                        details << inline_svg(*svg, prefix) << "\n";
                     } else {
                         no_dot = true;
                         details << "<p>(no picture: Graphviz's dot did not run)</p>\n";

@@ -16,6 +16,7 @@ Fails, not skips, when Chromium or Graphviz's dot is missing: .ci/deps
 installs both.
 """
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -61,6 +62,15 @@ def main():
         fail("the page has %d pictures for %d counterexamples (two each)" % (page.count("<svg"), expected))
     if page.count("<pre>") != 2 * expected:
         fail("the page has %d litmus texts for %d counterexamples (two each)" % (page.count("<pre>"), expected))
+
+    # Graphviz numbers each picture's ids from the same start; inlined, they
+    # must still be unique in the page.
+    ids = re.findall(r'\sid="([^"]*)"', page)
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        fail("%d ids repeat in the page: %s" % (len(repeated), ", ".join(repeated[:10])))
+    if len(ids) < 2 * expected:
+        fail("the page has %d ids for %d pictures" % (len(ids), 2 * expected))
 
     url = "file://" + os.path.abspath(os.path.join(out, "index.html"))
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
