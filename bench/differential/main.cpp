@@ -30,25 +30,14 @@
 
 #include "differential/differential.hpp"
 #include "differential/mutants.hpp"
+#include "differential/text.hpp"
 
 using namespace mapsound;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    for (std::string w; std::getline(in, w, ',');)
-        if (!w.empty()) out.push_back(w);
-    return out;
-}
-
-std::string csv(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
+using differential::csv;
+using differential::split;
 
 const char* usage =
     "usage: mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C]\n"

@@ -261,6 +261,14 @@ ExpandOptions expand_options_for(RunContext& run, bool free_reads) {
     return o;
 }
 
+Verdict empty_verdict(const RunContext& run, const model::Model& model) {
+    Verdict verdict;
+    verdict.test = run.test.name;
+    verdict.file = run.test.source;
+    verdict.model = model.path();
+    return verdict;
+}
+
 std::string seconds_text(double s) {
     std::string t = std::to_string(s);
     t.erase(t.find_last_not_of('0') + 1);

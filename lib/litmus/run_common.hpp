@@ -120,6 +120,10 @@ struct FlagTally {
     std::vector<std::string> raised_names() const;
 };
 
+// The verdict of 'run' under 'model' before any pre-execution is seen:
+// the test, file and model named, nothing counted.
+Verdict empty_verdict(const RunContext& run, const model::Model& model);
+
 // herd7's verdict for the condition from whether some counted execution
 // satisfies it and some does not.
 bool condition_ok(const LitmusTest& test, bool some_positive, bool some_negative);

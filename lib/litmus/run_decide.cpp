@@ -21,10 +21,7 @@ Verdict decide_by_sat(RunContext& run, const model::Model& model, bool free_read
     const RunOptions& options = run.options;
     const Budget& budget = options.expand.budget;
     const TestNeeds needs(test, options);
-    Verdict verdict;
-    verdict.test = test.name;
-    verdict.file = test.source;
-    verdict.model = model.path();
+    Verdict verdict = empty_verdict(run, model);
     verdict.counted = false;
     bool some_positive = false, some_negative = false;
     std::set<std::string> states;

@@ -15,10 +15,7 @@ Verdict enumerate_executions(RunContext& run, const model::Model& model, bool fr
     const RunOptions& options = run.options;
     const Budget& budget = options.expand.budget;
     const TestNeeds needs(test, options);
-    Verdict verdict;
-    verdict.test = test.name;
-    verdict.file = test.source;
-    verdict.model = model.path();
+    Verdict verdict = empty_verdict(run, model);
     std::set<std::string> states;
     FlagTally flags;
 

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "differential/mutants.hpp"
+#include "differential/text.hpp"
 #include "mapsound/check.hpp"
 #include "oracle/compare.hpp"
 
@@ -36,20 +37,8 @@ using namespace mapsound;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    for (std::string w; std::getline(in, w, ',');)
-        if (!w.empty()) out.push_back(w);
-    return out;
-}
-
-std::string csv(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
+using differential::csv;
+using differential::split;
 
 const char* usage =
     "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...]\n"
