@@ -204,12 +204,17 @@ def run_litmus(args, outdir):
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         text.append("$ " + shown + "\n" + r.stdout + r.stderr)
         # herd-style output, one block per test and model, in the order of the models
+        # (Test NAME KIND, States..., then Ok or No on a line of its own).
         i = 0
+        test = None
         for line in r.stdout.splitlines():
-            mo = re.match(r"Test (\S+) (\S+)", line)
+            mo = re.match(r"Test (\S+) \S+$", line)
             if mo:
+                test = mo.group(1)
+            if test and line in ("Ok", "No"):
                 model = models[i % len(models)] if len(models) > 1 else models[0]
-                out["verdicts"].setdefault(mo.group(1), {})[os.path.basename(model)] = mo.group(2)
+                out["verdicts"].setdefault(test, {})[os.path.basename(model)] = line
+                test = None
             mo = re.match(r"Observation (\S+) (\S+) (\d+) (\d+)", line)
             if mo:
                 i += 1

@@ -43,15 +43,15 @@ file(WRITE ${WORK_DIR}/racy/MP+plain-payload.litmus
   "P1 (int* x, atomic_int* y) { int r0 = atomic_load_explicit(y, memory_order_relaxed); int r1 = *x; }\n"
   "exists (1:r0=1 /\\ 1:r1=0)\n")
 file(COPY ${corpus}/diy/MP+rel+acq.litmus DESTINATION ${WORK_DIR}/racy)
-expect("race flag, text" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\nObservation MP\\+plain-payload Sometimes"
+expect("race flag, text" 0 stdout "Test MP\\+plain-payload Allowed\n(States [0-9]+\n([^\n]*; \n)*)?Ok\nWitnesses\nPositive: [1-9][0-9]* Negative: [1-9][0-9]*\nFlag data-race\nCondition exists [^\n]*\nObservation MP\\+plain-payload Sometimes"
        litmus --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
 expect("race flag, json" 0 stdout "\"test\": \"MP\\+plain-payload\", [^}]*\"flags\": \\[\"data-race\"\\]}"
        litmus --json --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
-expect("race flag, timeout" 0 stdout "Test MP\\+plain-payload Ok\nFlag data-race\n"
+expect("race flag, timeout" 0 stdout "Test MP\\+plain-payload Allowed\n(States [0-9]+\n([^\n]*; \n)*)?Ok\nWitnesses\n[^\n]*\nFlag data-race\n"
        litmus --timeout 60 --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
 expect("race flag, summary" 0 stdout "Summary rc11: 2 tests, 1 Ok, 1 No, 0 unreadable, 0 over budget\n  flag data-race: 1 test\n"
        litmus --model ${rc11} ${WORK_DIR}/racy)
-expect("race flag forbidden" 0 stdout "Test MP\\+plain-payload No\nObservation"
+expect("race flag forbidden" 0 stdout "Test MP\\+plain-payload Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\nWitnesses\nPositive: 0 Negative: 0\nCondition [^\n]*\nObservation MP\\+plain-payload Never 0 0"
        litmus --forbid data-race --model ${rc11} ${WORK_DIR}/racy/MP+plain-payload.litmus)
 
 # A differing verdict and an unreadable file: listed in the summary, exit 2
@@ -86,7 +86,7 @@ endforeach()
 string(APPEND blowup "exists (x = 1)\n")
 file(WRITE ${WORK_DIR}/budget/a-blowup.litmus "${blowup}")
 file(COPY ${corpus}/herd/SB+no-condition.litmus DESTINATION ${WORK_DIR}/budget)
-expect("timeout" 3 stdout "Test SB\\+no-condition Ok.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"
+expect("timeout" 3 stdout "Test SB\\+no-condition Allowed\n.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget)
 expect("timeout message" 3 stderr "a-blowup.litmus: test 'blowup': time limit of 1 s exceeded \\([0-9]+ pre-executions so far\\)"
        litmus --model ${rc11} --timeout 1 ${WORK_DIR}/budget/a-blowup.litmus)
@@ -126,19 +126,19 @@ expect("progress" 0 stderr "SB\\+no-condition: [0-9]+ pre-executions, [0-9]+ exe
        litmus --progress --model ${rc11} ${corpus}/herd/SB+no-condition.litmus)
 
 # A test without a condition lists its states; locations selects them.
-expect("no condition" 0 stdout "Test SB\\+no-condition Ok\nStates 4\n0:r0=0; 1:r0=0; \n0:r0=0; 1:r0=1; \n0:r0=1; 1:r0=0; \n0:r0=1; 1:r0=1; \nObservation SB\\+no-condition Always 4 0"
+expect("no condition" 0 stdout "Test SB\\+no-condition Allowed\nStates 4\n0:r0=0; 1:r0=0; \n0:r0=0; 1:r0=1; \n0:r0=1; 1:r0=0; \n0:r0=1; 1:r0=1; \nOk\nWitnesses\nPositive: 4 Negative: 0\nObservation SB\\+no-condition Always 4 0"
        litmus --model ${rc11} ${corpus}/herd/SB+no-condition.litmus)
 
 # PTX barriers with a thread count and arrive, through the tool.
 # (tests/litmus/barriers/README.md derives the counts: 4 + 35 = 39.)
-expect("barrier with a count" 0 stdout "Test ptx-count-late-gives-nothing Ok\nObservation ptx-count-late-gives-nothing Sometimes 4 35"
+expect("barrier with a count" 0 stdout "Test ptx-count-late-gives-nothing Allowed\n(States [0-9]+\n([^\n]*; \n)*)?Ok\nWitnesses\nPositive: 4 Negative: 35\nCondition [^\n]*\nObservation ptx-count-late-gives-nothing Sometimes 4 35"
        litmus --model ${ptx} ${corpus}/barriers/ptx-count-late-gives-nothing.litmus)
 
 # herd7's habits: a shipped model by name, `--option=value`, and a name no
 # folder of the search path has (named with the folders searched).
-expect("model by name" 0 stdout "Test MP\\+rel\\+acq No\n"
+expect("model by name" 0 stdout "Test MP\\+rel\\+acq Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n"
        litmus --model rc11 ${corpus}/diy/MP+rel+acq.litmus)
-expect("model by name, --model=" 0 stdout "Test MP\\+rel\\+acq No\n.*Test MP\\+rel\\+acq No\n"
+expect("model by name, --model=" 0 stdout "Test MP\\+rel\\+acq Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n.*Test MP\\+rel\\+acq Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n"
        litmus --model=rc11.cat --model=${rc11} ${corpus}/diy/MP+rel+acq.litmus)
 expect("unknown model name" 2 stderr "no-such-model: no such model file, and no no-such-model.cat in the model search path \\([^)]*models"
        litmus --model no-such-model ${corpus}/diy/MP+rel+acq.litmus)

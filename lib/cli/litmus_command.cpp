@@ -28,6 +28,7 @@
 #include "cli/usage.hpp"
 #include "mapsound/litmus/corpus.hpp"
 #include "mapsound/litmus/litmus.hpp"
+#include "mapsound/litmus/print.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
 
@@ -48,15 +49,41 @@ const char* observation(const litmus::Verdict& v) {
     return v.positive == 0 ? "Never" : v.negative == 0 ? "Always" : "Sometimes";
 }
 
-void print_text(const litmus::Verdict& v, bool states) {
-    std::cout << "Test " << v.test << " " << (v.ok ? "Ok" : "No") << "\n";
+// herd7's word for what the test's quantifier asks.
+const char* kind_word(const litmus::LitmusTest& test) {
+    if (!test.condition) return "Allowed";
+    switch (test.condition->quantifier) {
+        case litmus::Quantifier::exists: return "Allowed";
+        case litmus::Quantifier::not_exists: return "Forbidden";
+        case litmus::Quantifier::forall: return "Required";
+    }
+    return "Allowed";
+}
+
+// herd7's output block, line for line, so that tools that read herd7 logs
+// (mcompare, scripts matching "Observation") read ours: Test, States,
+// Ok/No, Witnesses, Positive/Negative, Flag, Condition, Observation, Time.
+// herd7's Hash line is left out: it is herd7's digest of the test, which
+// a different tool cannot reproduce, and a wrong one would mislead.
+void print_text(const litmus::Verdict& v, const litmus::LitmusTest& test, bool states) {
+    std::cout << "Test " << v.test << " " << kind_word(test) << "\n";
     if (states) {
         std::cout << "States " << v.states.size() << "\n";
         for (const auto& s : v.states) std::cout << s << "\n";
     }
+    std::cout << (v.ok ? "Ok" : "No") << "\n";
+    // Decided by SAT, the executions are not counted: herd7's counts would
+    // be made up, so the Witnesses lines say so instead.
+    std::cout << "Witnesses\n";
+    if (v.counted)
+        std::cout << "Positive: " << v.positive << " Negative: " << v.negative << "\n";
+    else
+        std::cout << "Positive: " << (v.positive ? "some" : "0") << " Negative: " << (v.negative ? "some" : "0")
+                  << " (decided by SAT: executions not counted)\n";
     // herd7's line for each flag that some execution raises (a data race:
     // the program's behaviour is undefined; herd7 -badflag prints Undef).
     for (const auto& f : v.flags) std::cout << "Flag " << f << "\n";
+    if (test.condition) std::cout << "Condition " << litmus::print_condition_line(test) << "\n";
     std::cout << "Observation " << v.test << " " << observation(v);
     if (v.counted)
         std::cout << " " << v.positive << " " << v.negative << "\n";
@@ -346,7 +373,8 @@ int litmus_command(const std::vector<std::string>& args) {
                                                                           : "a test or folder";
         return usage_error("missing " + missing);
     }
-    options.states = states;
+    // Text output lists the final states, as herd7 does; JSON on request.
+    options.states = states || !json;
     options.expand.budget.max_executions = max_executions;
 
     std::vector<model::Model> models;
@@ -484,7 +512,7 @@ int litmus_command(const std::vector<std::string>& args) {
             }
             if (models.size() > 1) std::cout << "Model " << name << "\n";
             if (verdict) {
-                print_text(*verdict, states || !test->condition);
+                print_text(*verdict, *test, verdict->counted);
             } else if (outcome == Outcome::over_budget) {
                 std::cout << "Test " << test_name << " Unknown\n\n" << std::flush;
                 std::cerr << message << "\n";

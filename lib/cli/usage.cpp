@@ -57,11 +57,12 @@ const Command* find(const std::string& name) {
          "mapsound litmus --model MODEL [--model MODEL]... [--states] [--json] [--unroll N]\n"
          "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
          "                       [--expected TABLE.csv]... TEST-OR-FOLDER...",
-         "decide litmus tests (PTX, C and AuDaLa dialects) under each model; folders are searched for *.litmus",
+         "decide litmus tests (C, OpenCL, PTX, Vulkan and AuDaLa dialects) under each model; folders are searched for *.litmus",
          "  --model MODEL        a memory model: a .cat file, or a shipped model's name (rc11, ptx-7.5, ...)\n"
          "                       looked up in $MAPSOUND_MODEL_PATH, the installed and the source models\n"
          "                       (required; repeatable: every test runs under each)\n"
-         "  --states             list the distinct final states\n"
+         "  --states             with --json, list the distinct final states (text output always lists\n"
+         "                       them, as herd7 does)\n"
          "  --json               print one JSON object per test and model\n"
          "  --unroll N           run loops at most N times (default 1)\n"
          "  --forbid FLAG        an execution that raises the model's flag FLAG is not consistent (repeatable)\n"

@@ -175,6 +175,15 @@ std::string print_observed(const ObservedItem& item, Dialect d) {
     return print_term(std::get<MemoryRef>(item), d);
 }
 
+const char* quantifier_word(Quantifier q) {
+    switch (q) {
+        case Quantifier::exists: return "exists";
+        case Quantifier::not_exists: return "~exists";
+        case Quantifier::forall: return "forall";
+    }
+    return "exists";
+}
+
 void print_condition(std::ostringstream& out, const LitmusTest& test) {
     const Dialect d = test.dialect;
     if (test.observed) {
@@ -193,15 +202,17 @@ void print_condition(std::ostringstream& out, const LitmusTest& test) {
     }
     if (test.filter) out << "filter (" << print_expr(*test.filter, d) << ")\n";
     if (!test.condition) return;
-    switch (test.condition->quantifier) {
-        case Quantifier::exists: out << "exists"; break;
-        case Quantifier::not_exists: out << "~exists"; break;
-        case Quantifier::forall: out << "forall"; break;
-    }
+    out << quantifier_word(test.condition->quantifier);
     out << (d == Dialect::ptx || d == Dialect::vulkan ? "\n" : " ") << "(" << print_expr(test.condition->expr, d) << ")\n";
 }
 
 }  // namespace
+
+std::string print_condition_line(const LitmusTest& test) {
+    if (!test.condition) return {};
+    return std::string(quantifier_word(test.condition->quantifier)) + " (" +
+           print_expr(test.condition->expr, test.dialect) + ")";
+}
 
 std::string print_litmus(const LitmusTest& test) {
     if (test.name.empty() || test.name.find_first_of(" \t\r\n\f\v") != std::string::npos)

@@ -6,7 +6,7 @@ set(here ${SOURCE_DIR}/tests/cli)
 
 include(${SOURCE_DIR}/tests/cli/expect.cmake)
 
-expect("litmus verdict" 0 stdout "Test 000-fig5-MP No\nObservation 000-fig5-MP Never 0 3" litmus --model ${ptx} ${mp})
+expect("litmus verdict" 0 stdout "Test 000-fig5-MP Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\nWitnesses\nPositive: 0 Negative: 3\nCondition exists \\(P1:r1 == 1 /. P1:r2 == 0\\)\nObservation 000-fig5-MP Never 0 3\nTime 000-fig5-MP " litmus --model ${ptx} ${mp})
 expect("litmus states" 0 stdout "States 3\n1:r1=0; 1:r2=0; " litmus --states --model ${ptx} ${mp})
 expect("litmus json" 0 stdout "\\[\n  {\"test\": \"000-fig5-MP\", \"file\": \"[^\"]*000-fig5-MP.litmus\", \"model\": \"[^\"]*ptx-6.0.cat\", \"verdict\": \"No\", \"positive\": 0, \"negative\": 3, \"observation\": \"Never\", \"seconds\": [0-9.]+, \"flags\": \\[\\]}\n\\]"
        litmus --json --model ${ptx} ${mp})
@@ -29,9 +29,9 @@ if(NOT EXISTS ${out_dir}/thin-air-source.litmus OR NOT EXISTS ${out_dir}/thin-ai
    OR NOT EXISTS ${out_dir}/thin-air-source.dot)
   message(FATAL_ERROR "check: counterexample files missing in ${out_dir}")
 endif()
-expect("check counterexample round trip, source" 0 stdout "Test cxx-to-ptx-thin-air No"
+expect("check counterexample round trip, source" 0 stdout "Test cxx-to-ptx-thin-air Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n"
        litmus --model ${SOURCE_DIR}/models/rc11-scoped.cat --forbid thin-air ${out_dir}/thin-air-source.litmus)
-expect("check counterexample round trip, target" 0 stdout "Test cxx-to-ptx-thin-air Ok"
+expect("check counterexample round trip, target" 0 stdout "Test cxx-to-ptx-thin-air Allowed\n(States [0-9]+\n([^\n]*; \n)*)?Ok\n"
        litmus --model ${ptx} ${out_dir}/thin-air-target.litmus)
 expect("check reports the litmus round trip" 0 stdout
        "litmus round trip: rc11-scoped \\(thin-air as an axiom\\) forbids the outcome: 0 of [0-9]+ consistent executions show it; ptx-6.0 allows the outcome: [1-9][0-9]* of [0-9]+ consistent executions show it: confirmed"
@@ -105,9 +105,9 @@ set(cmp_dir ${CMAKE_CURRENT_BINARY_DIR}/cli-compare-out)
 file(REMOVE_RECURSE ${cmp_dir})
 expect("compare sc tso" 1 stdout "allowed by tso, forbidden by sc: smallest test has 4 events.*allowed by sc, forbidden by tso: none up to 4 events"
        compare ${models}/sc.cat ${models}/tso.cat --events 4 --output ${cmp_dir})
-expect("compare round trip, forbidden" 0 stdout "Test sc-vs-tso No"
+expect("compare round trip, forbidden" 0 stdout "Test sc-vs-tso Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n"
        litmus --model ${models}/sc.cat ${cmp_dir}/allowed-by-tso-forbidden-by-sc.litmus)
-expect("compare round trip, allowed" 0 stdout "Test sc-vs-tso Ok"
+expect("compare round trip, allowed" 0 stdout "Test sc-vs-tso Allowed\n(States [0-9]+\n([^\n]*; \n)*)?Ok\n"
        litmus --model ${models}/tso.cat ${cmp_dir}/allowed-by-tso-forbidden-by-sc.litmus)
 expect("compare agree" 0 stdout "allowed by sc, forbidden by sc: none up to 3 events"
        compare ${models}/sc.cat ${models}/sc.cat --events 3)

@@ -31,4 +31,9 @@ namespace mapsound::litmus {
 // threads not numbered 0, 1, ...).
 std::string print_litmus(const LitmusTest& test);
 
+// The final condition on one line, quantifier first, as herd7's
+// `Condition` output line shows it: "exists (0:r0=1 /\ 1:r1=0)".  Empty
+// when the test states no condition.
+std::string print_condition_line(const LitmusTest& test);
+
 }  // namespace mapsound::litmus
