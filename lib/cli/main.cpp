@@ -1,10 +1,13 @@
 // The mapsound command-line tool: dispatches to one command per file.
+#include <filesystem>
 #include <exception>
 #include <iostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "cli/model_path.hpp"
+#include "mapsound/model.hpp"
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #ifdef MAPSOUND_WITH_MPI
@@ -62,6 +65,15 @@ int main(int argc, char** argv) {
         }
     }
     args = std::move(split);
+    // herd7's libdir: models' includes not found beside them are looked up
+    // in the model search path's lib/ folders (models/lib/cos.cat, ...).
+    std::vector<std::string> library;
+    for (const auto& dir : mapsound::cli::model_search_path()) {
+        std::error_code ec;
+        const auto lib = std::filesystem::path(dir) / "lib";
+        if (std::filesystem::is_directory(lib, ec)) library.push_back(lib.lexically_normal().string());
+    }
+    mapsound::model::set_include_library(std::move(library));
     // The commands report their own errors; this is the last line, so that
     // no error ends in std::terminate.
     try {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 
 namespace mapsound::model {
@@ -53,6 +54,22 @@ const char* operator_name(K kind) {
         case K::complement: return "'~'";
         default: return "this operator";
     }
+}
+
+// herd7 gives every model its standard library and a built-in coherence
+// order; here a model includes them (models/lib/stdlib.cat, cos.cat), so
+// an undefined name from either says which include it lacks.
+std::string herd_library_hint(const std::string& name) {
+    static const std::set<std::string> coherence{"co", "fr", "ca", "coe", "coi", "fre", "fri"};
+    static const std::set<std::string> standard{"po-loc", "rfe", "rfi", "emptyset", "toid", "fencerel", "ctrlcfence",
+                                                "imply", "nodetour", "singlestep"};
+    if (coherence.count(name))
+        return " (herd7 builds coherence in; here a model declares it: add include \"cos.cat\" for herd7's total "
+               "coherence, or a 'witness co <= ...' line as models/lib/co-total.cat does)";
+    if (standard.count(name))
+        return " (herd7's standard library defines it and includes it in every model; here add include "
+               "\"stdlib.cat\")";
+    return {};
 }
 
 class Elaborator {
@@ -127,7 +144,8 @@ private:
                 if (it == scope_.end()) {
                     if (functions_.count(e.name))
                         fail(e.pos, "'" + e.name + "' is a function; call it with arguments");
-                    fail(e.pos, "undefined name '" + e.name + "'; names in scope: " + names_in_scope());
+                    fail(e.pos, "undefined name '" + e.name + "'" + herd_library_hint(e.name) +
+                                    "; names in scope: " + names_in_scope());
                 }
                 if (it->second.expr) {
                     auto v = vocabulary_nodes_.find(e.name);
@@ -173,7 +191,7 @@ private:
         }
         auto it = functions_.find(e.name);
         if (it == functions_.end())
-            fail(e.pos, "undefined function '" + e.name + "'; functions: domain, range" +
+            fail(e.pos, "undefined function '" + e.name + "'" + herd_library_hint(e.name) + "; functions: domain, range" +
                             (functions_.empty() ? std::string() : ", and the names in scope: " + names_in_scope()));
         const Function& f = it->second;
         if (f.parameters.size() != e.operands.size())

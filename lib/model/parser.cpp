@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/lexer.hpp"
+#include "model/procedures.hpp"
 
 namespace mapsound::model {
 
@@ -25,7 +26,16 @@ struct IncludeState {
     std::vector<std::string> chain;
     std::vector<fs::path> identities;
     int files_read = 0;
+    // herd7's procedures defined so far (in any file), and the calls
+    // expanded so far, which number the copies of their bodies.
+    std::map<std::string, Procedure> procedures;
+    int calls = 0;
 };
+
+std::vector<std::string>& include_library() {
+    static std::vector<std::string> folders;
+    return folders;
+}
 
 bool read_file(const fs::path& path, std::string& out) {
     std::error_code ec;
@@ -77,7 +87,10 @@ public:
         // herd model files start with their name, quoted or not.  Statements
         // all start with keywords or `~`, so a leading string or name can
         // only be that title.
-        if (at(TokenKind::string) || (at(TokenKind::name) && !declaration_ahead())) title = take().text;
+        if (at(TokenKind::string) ||
+            (at(TokenKind::name) && !declaration_ahead() && !word_ahead("procedure") && !word_ahead("call") &&
+             !herd_construct_ahead()))
+            title = take().text;
         while (!at(TokenKind::end)) parse_statement(out);
     }
 
@@ -117,9 +130,55 @@ private:
                peek(1).kind == TokenKind::name;
     }
 
+    // herd7's `procedure` and `call` are words only where a statement
+    // starts, followed by a name (so no model loses them as names).
+    bool word_ahead(const char* word) {
+        return at(TokenKind::name) && peek().text == word && peek(1).kind == TokenKind::name;
+    }
+
+    bool herd_construct_ahead() {
+        try {
+            refuse_herd_construct();
+            return false;
+        } catch (const ParseError&) {
+            return true;
+        }
+    }
+
+    // herd7's words for what this model language leaves out: refused where
+    // they start a statement or an expression, naming the construct, rather
+    // than read as names (herd7 reserves them, so no model uses them so).
+    void refuse_herd_construct() {
+        static const std::map<std::string, std::string> constructs{
+            {"if", "'if ... then ... else' (conditional model text)"},
+            {"match", "'match' (pattern matching on sets)"},
+            {"forall", "'forall ... in' (quantifying over a set)"},
+            {"with", "'with ... from' (enumerating candidate relations)"},
+            {"enum", "'enum' (scope and fence tags)"},
+            {"try", "'try ... with' (a default for an undefined name)"},
+            {"fun", "'fun' (anonymous functions)"},
+            {"instructions", "'instructions' (instruction sets)"},
+            {"begin", "'begin ... end' blocks"},
+        };
+        if (!at(TokenKind::name)) return;
+        auto it = constructs.find(peek().text);
+        if (it == constructs.end()) return;
+        throw ParseError(peek().pos, "herd7's " + it->second + " is not supported by this model language (README, "
+                                     "\"Models\")");
+    }
+
     void parse_statement(std::vector<CatStatement>& out) {
+        refuse_herd_construct();
         if (declaration_ahead()) {
             parse_declaration(out);
+            return;
+        }
+        if (word_ahead("procedure")) {
+            parse_procedure();
+            return;
+        }
+        if (word_ahead("call")) {
+            parse_call(out);
             return;
         }
         switch (peek().kind) {
@@ -252,6 +311,65 @@ private:
     }
 
     // show/unshow are herd's display directives: `show e [as name]` and
+    // `procedure NAME(p, ...) = statements end`: kept until called.
+    void parse_procedure() {
+        const Token word = take();
+        if (in_procedure_) throw ParseError(word.pos, "a procedure inside a procedure is not supported; define it outside");
+        Procedure procedure;
+        const Token name = expect(TokenKind::name, "a procedure name after 'procedure'");
+        procedure.name = name.text;
+        procedure.pos = name.pos;
+        expect(TokenKind::lparen, "'(' after the procedure name (herd7 writes 'procedure " + name.text + "() =')");
+        if (!accept(TokenKind::rparen)) {
+            do {
+                procedure.parameters.push_back(expect(TokenKind::name, "a parameter name").text);
+            } while (accept(TokenKind::comma));
+            expect(TokenKind::rparen, "',' or ')' in the parameter list");
+        }
+        expect(TokenKind::equals, "'=' after the procedure's parameters");
+        in_procedure_ = true;
+        while (!(at(TokenKind::name) && peek().text == "end")) {
+            if (at(TokenKind::end))
+                throw ParseError(peek().pos, "expected 'end' closing procedure '" + procedure.name + "' (line " +
+                                                 std::to_string(procedure.pos.line) + "), found the end of the file");
+            parse_statement(procedure.body);
+        }
+        take();
+        in_procedure_ = false;
+        state_.procedures.insert_or_assign(procedure.name, std::move(procedure));
+    }
+
+    // `call NAME(e, ...) [as name]`: the procedure's body, expanded here.
+    void parse_call(std::vector<CatStatement>& out) {
+        take();
+        const Token name = expect(TokenKind::name, "a procedure name after 'call'");
+        auto it = state_.procedures.find(name.text);
+        if (it == state_.procedures.end())
+            throw ParseError(name.pos, "no procedure '" + name.text + "' is defined before this call" +
+                                           (state_.procedures.empty() ? std::string{}
+                                                                      : " (defined: " + procedure_names() + ")"));
+        expect(TokenKind::lparen, "'(' after the procedure name");
+        std::vector<CatExprPtr> arguments;
+        if (!accept(TokenKind::rparen)) {
+            do {
+                arguments.push_back(parse_expr().expr);
+            } while (accept(TokenKind::comma));
+            expect(TokenKind::rparen, "',' or ')' in the arguments");
+        }
+        if (arguments.size() != it->second.parameters.size())
+            throw ParseError(name.pos, "procedure '" + name.text + "' takes " +
+                                           std::to_string(it->second.parameters.size()) + " argument(s), given " +
+                                           std::to_string(arguments.size()));
+        const std::string as_name = parse_optional_as("a name");
+        for (auto& st : expand_call(it->second, arguments, as_name, ++state_.calls)) out.push_back(std::move(st));
+    }
+
+    std::string procedure_names() const {
+        std::string list;
+        for (const auto& [n, p] : state_.procedures) list += (list.empty() ? "" : ", ") + n;
+        return list;
+    }
+
     // `show a, b, ...`.  Kept (first expression and name) but meaningless here.
     void parse_show(std::vector<CatStatement>& out) {
         CatStatement statement;
@@ -287,13 +405,26 @@ private:
                                            std::to_string(kMaxIncludedFiles) + ")");
         }
         std::string text;
+        fs::path found = resolved;
         if (!read_file(resolved, text)) {
-            throw ParseError(file.pos, "cannot read file '" + shown + "'");
+            // herd7's libdir: a file not beside the including one is looked
+            // up in the model library (an absolute name only where it is).
+            bool read = false;
+            if (fs::path(file.text).is_relative())
+                for (const auto& folder : include_library())
+                    if ((read = read_file(found = fs::path(folder) / file.text, text))) break;
+            if (!read) {
+                std::string searched;
+                for (const auto& folder : include_library()) searched += ", " + folder;
+                throw ParseError(file.pos, "cannot read file '" + shown + "'" +
+                                               (searched.empty() ? "" : " (nor in the model library: " + searched.substr(2) + ")"));
+            }
         }
 
-        state_.chain.push_back(shown);
-        state_.identities.push_back(identity);
-        Parser included(state_, std::move(text), shown, resolved.parent_path().string());
+        const std::string shown_found = found == resolved ? shown : found.lexically_normal().string();
+        state_.chain.push_back(shown_found);
+        state_.identities.push_back(identity_of(found));
+        Parser included(state_, std::move(text), shown_found, found.parent_path().string());
         std::string ignored_title;  // an included file's title names that file only
         included.parse(out, ignored_title);
         state_.chain.pop_back();
@@ -426,6 +557,7 @@ private:
     Node parse_primary() {
         switch (peek().kind) {
         case TokenKind::name: {
+            refuse_herd_construct();
             const Token name = take();
             if (!at(TokenKind::lparen)) return make(CatExpr::Kind::name, name.pos, name.text, {});
             NestingGuard guard(nesting_, take().pos);
@@ -454,6 +586,7 @@ private:
     }
 
     IncludeState& state_;
+    bool in_procedure_ = false;
     Lexer lexer_;
     std::string dir_;           // where this file's includes are looked up
     std::deque<Token> lookahead_;  // deque: references survive push_back
@@ -492,6 +625,8 @@ CatModel parse_root(IncludeState& state, std::string text, const std::string& na
 }
 
 }  // namespace
+
+void set_include_library(std::vector<std::string> folders) { include_library() = std::move(folders); }
 
 CatModel parse_model_file(const std::string& path) {
     std::string text;

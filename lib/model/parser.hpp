@@ -7,7 +7,10 @@
 //   [flag] [~]acyclic|irreflexive|empty e [as name]
 //   require [~]acyclic|irreflexive|empty e [as name]
 //   witness name <= e [as "description"]
-//   include "file.cat"           relative to the including file's directory
+//   include "file.cat"           relative to the including file's directory,
+//                                else in the include library (below)
+//   procedure p(x, ...) = statements end      herd7's procedures, and
+//   call p(e, ...) [as name]     calls, expanded (model/procedures.hpp)
 //   show ... / unshow ...        kept as CatStatement::Kind::show, ignored
 //
 // Expressions, by increasing precedence (herd7's):
@@ -39,6 +42,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "model/cat_ast.hpp"
 #include "model/parse_error.hpp"
@@ -48,6 +52,12 @@ namespace mapsound::model {
 inline constexpr int kMaxNesting = 256;
 inline constexpr int kMaxExprDepth = 1000;
 inline constexpr int kMaxIncludedFiles = 1000;
+
+// The folders an included file is looked up in, in order, when it is not
+// beside the file that includes it (herd7's libdir: `include "cos.cat"`).
+// Set once at start-up (the command-line tool: the model search path's
+// `lib/` folders); empty by default.
+void set_include_library(std::vector<std::string> folders);
 
 // Parses the model in file `path`; includes are resolved relative to its
 // directory, and positions name files as given (path, then dir/file.cat).

@@ -94,6 +94,13 @@ struct DeclaredName {
     Location where;           // of the name
 };
 
+// The folders an `include "file.cat"` is looked up in, in order, when the
+// file is not beside the model that includes it (herd7's libdir, so that
+// herd7 models' `include "cos.cat"` and `include "stdlib.cat"` work).
+// Process-wide; set it before loading models.  Empty by default; the
+// command-line tool sets it to the `lib/` folders of the model search path.
+void set_include_library(std::vector<std::string> folders);
+
 class Model {
 public:
     // Parses a model file (and its includes).  Throws ModelError.
