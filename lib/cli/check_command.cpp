@@ -24,6 +24,7 @@
 #include "cli/expectation.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/json.hpp"
+#include "cli/search_progress.hpp"
 #include "cli/space_report.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
@@ -153,26 +154,6 @@ std::optional<Arguments> parse_quietly(const std::vector<std::string>& args) {
     std::cerr.rdbuf(saved);
     if (auto* a = std::get_if<Arguments>(&parsed)) return std::move(*a);
     return std::nullopt;
-}
-
-// The progress line: rewritten in place on a terminal; with --progress
-// elsewhere (a log), one line per second at most.
-std::function<void(const check::Progress&)> progress_printer(bool terminal) {
-    using clock = std::chrono::steady_clock;
-    auto last = std::make_shared<std::optional<clock::time_point>>();
-    return [terminal, last](const check::Progress& p) {
-        const std::string line = "[" + p.axiom + "] bound " + std::to_string(p.bound) + ": " +
-                                 std::to_string(p.shapes_done) + "/" + std::to_string(p.shapes_total) + " shapes, " +
-                                 fixed(p.elapsed_seconds, 1) + " s";
-        if (terminal) {
-            std::cerr << "\r" << line << "\033[K" << std::flush;
-            return;
-        }
-        const auto now = clock::now();
-        if (*last && now - **last < std::chrono::seconds(1)) return;
-        *last = now;
-        std::cerr << "progress " << line << "\n" << std::flush;
-    };
 }
 
 // "rc11-scoped (thin-air as an axiom) forbids the outcome: 0 of 3
@@ -347,12 +328,9 @@ int check_command(const std::vector<std::string>& args, std::shared_ptr<check::W
         return bad_input(e.what());
     }
 
-    const bool terminal = isatty(STDERR_FILENO);
-    const bool live = a.progress || (terminal && !a.json);
-    if (live) options.progress = progress_printer(terminal);
-    auto clear_line = [&] {
-        if (live && terminal) std::cerr << "\r\033[K" << std::flush;
-    };
+    const SearchProgress progress(a.progress, a.json);
+    progress.attach(options);
+    auto clear_line = [&] { progress.clear(); };
     if (!a.json)
         std::cout << "check " << def.name << ": " << display_path(def.source_model) << " -> "
                   << display_path(def.target_model) << " via " << display_path(def.mapping) << ", up to " << bound << " events"

@@ -16,6 +16,7 @@
 #include "cli/exit_status.hpp"
 #include "cli/json.hpp"
 #include "cli/space_report.hpp"
+#include "cli/search_progress.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
 #include "mapsound/litmus/dialects.hpp"
@@ -71,7 +72,7 @@ int compare_command(const std::vector<std::string>& args) {
     std::vector<std::string> paths;
     int events = 4, jobs = 1;
     std::optional<litmus::Dialect> dialect;
-    bool json = false;
+    bool json = false, progress_requested = false;
     std::optional<std::filesystem::path> output;
     check::Options reference;  // the encoding choices (--reference)
     int usage_status = 0;
@@ -94,6 +95,8 @@ int compare_command(const std::vector<std::string>& args) {
             if (!reference_option(args, i, cmd, reference)) return false;
         } else if (a == "--json") {
             json = true;
+        } else if (a == "--progress") {
+            progress_requested = true;
         } else if (a == "--output") {
             const auto value = text_option(args, i, cmd);
             if (!value) return false;
@@ -156,8 +159,11 @@ int compare_command(const std::vector<std::string>& args) {
             check::Options o = reference;
             o.jobs = jobs;
             o.stop = interrupts.token();
+            const SearchProgress progress(progress_requested, json);
+            progress.attach(o);
             Direction d{name_of(paths[static_cast<std::size_t>(allowing)]),
                         name_of(paths[static_cast<std::size_t>(forbidding)]), checker.run(o).front(), {}};
+            progress.clear();
             if (out && d.result.counterexample) {
                 const std::string name = "allowed-by-" + output::safe_file_name(d.allows) + "-forbidden-by-" +
                                          output::safe_file_name(d.forbids) + ".litmus";

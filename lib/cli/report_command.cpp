@@ -21,7 +21,10 @@
 #include "cli/counterexample_files.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/expectation.hpp"
+#include "cli/html.hpp"
+#include "cli/search_progress.hpp"
 #include "cli/space_report.hpp"
+#include "cli/verdict_matrix.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/usage.hpp"
 #include "mapsound/check.hpp"
@@ -30,20 +33,6 @@
 namespace mapsound::cli {
 
 namespace {
-
-std::string html(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 // An SVG document as an element to inline: without its XML prolog and
 // doctype, which are not allowed inside HTML, and with every id (and every
@@ -76,6 +65,7 @@ struct ReportArguments {
     std::vector<std::string> checks;
     std::filesystem::path output;
     check::Options options;
+    bool progress = false;
 };
 
 std::optional<ReportArguments> parse(const std::vector<std::string>& args, int& usage_code) {
@@ -93,6 +83,8 @@ std::optional<ReportArguments> parse(const std::vector<std::string>& args, int& 
             const auto n = jobs_option(args, i, cmd);
             if (!n) return std::nullopt;
             a.options.jobs = *n;
+        } else if (arg == "--progress") {
+            a.progress = true;
         } else if (arg == "-o" || arg == "--output") {
             output = text_option(args, i, cmd);
             if (!output) return std::nullopt;
@@ -130,6 +122,9 @@ int report_command(const std::vector<std::string>& args) {
 
     Interrupts interrupts;
     a.options.stop = interrupts.token();
+    const SearchProgress progress(a.progress, false);
+    progress.attach(a.options);
+    VerdictMatrix matrix;
     std::optional<output::OutputDirectory> out;
     try {
         out.emplace(a.output, "report");
@@ -168,7 +163,9 @@ int report_command(const std::vector<std::string>& args) {
         std::vector<check::AxiomResult> results;
         try {
             results = checker->run(a.options);
+            progress.clear();
         } catch (const std::exception& e) {
+            progress.clear();
             std::cerr << "mapsound report: " << def.name << ": " << e.what() << "\n";
             body << "</table>\n<p class=\"fails\">the search failed: " << html(e.what()) << "</p>\n</section>\n";
             error = true;
@@ -177,6 +174,7 @@ int report_command(const std::vector<std::string>& args) {
         std::ostringstream details;
         for (const auto& r : results) {
             const ExpectationCheck e = compare_with_expectation(def, r, bound, false);
+            matrix.add(def.name, dir, r, e.agreement == Agreement::different);
             different = different || e.agreement == Agreement::different;
             vacuous_or_unknown = vacuous_or_unknown || r.verdict == check::Verdict::vacuous ||
                                  r.verdict == check::Verdict::unknown;
@@ -249,7 +247,7 @@ int report_command(const std::vector<std::string>& args) {
     contents << "</ul>\n";
     index << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>mapsound report</title>\n"
           << "<style>" << kStyle << "</style>\n</head>\n<body>\n"
-          << body.str().substr(0, body.str().find("</p>\n") + 5) << contents.str()
+          << body.str().substr(0, body.str().find("</p>\n") + 5) << contents.str() << matrix.html()
           << body.str().substr(body.str().find("</p>\n") + 5)
           << (no_dot ? "<p>Pictures are missing where Graphviz's <code>dot</code> did not run; the .dot files are "
                        "linked.</p>\n"
@@ -264,7 +262,8 @@ int report_command(const std::vector<std::string>& args) {
         std::cerr << "mapsound report: " << e.what() << "\n";
         return kBadInput;
     }
-    std::cout << "report: wrote " << (out->path() / "index.html").string() << "\n";
+    std::cout << matrix.text();
+    std::cout << "report: wrote " << display_path((out->path() / "index.html").string()) << "\n";
     if (interrupts.interrupted()) return interrupts.exit_code();
     return exit_status(error, different, vacuous_or_unknown);
 }

@@ -11,6 +11,7 @@ namespace {
 
 struct Command {
     std::string_view name, synopsis, summary, options;
+    std::string_view exits;  // what each exit status means for this command
 };
 
 const std::string jobs_line = "  --jobs K             worker threads, 1 to " + std::to_string(kMaxJobs) + " (default 1)\n";
@@ -36,12 +37,15 @@ const Command* find(const std::string& name) {
         "  -h, --help           print this help\n";
     static const std::string compare_options =
         "  --events N           search programs of up to N events (default 4)\n"
-        "  --dialect D          c, ptx or audala (default: guessed from the sets the models read)\n" +
+        "  --dialect D          c, opencl, ptx, vulkan or audala (default: guessed from the sets the\n"
+        "                       models read)\n" +
         jobs_line +
         "  --json               print the results as one JSON object\n"
         "  --output DIR         write each distinguishing test as a .litmus file and MANIFEST to DIR\n"
         "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
         "                       or all (repeatable)\n"
+        "  --progress           show the live progress line on stderr even when it is not a terminal\n"
+        "                       (one line per second)\n"
         "  -h, --help           print this help\n";
     static const std::string export_options =
         "  -o, --output DIR     the Coq project's directory (required)\n"
@@ -51,7 +55,9 @@ const Command* find(const std::string& name) {
         "  -o, --output DIR     the report's directory (required): index.html, and per check its\n"
         "                       counterexamples' .litmus, .dot and .svg files\n"
         "  --events N           the bound of every check (default: each check's own)\n" +
-        jobs_line + "  -h, --help           print this help\n";
+        jobs_line + "  --progress           show the live progress line on stderr even when it is not a terminal\n"
+        "                       (one line per second)\n" +
+        "  -h, --help           print this help\n";
     static const Command commands[] = {
         {"litmus",
          "mapsound litmus --model MODEL [--model MODEL]... [--states] [--json] [--unroll N]\n"
@@ -72,22 +78,39 @@ const Command* find(const std::string& name) {
          "  --progress           show the live progress line on stderr even when it is not a terminal\n"
          "  --expected TABLE.csv compare the verdicts with a test,model,expected table and print a\n"
          "                       conformance summary per model (repeatable)\n"
-         "  -h, --help           print this help\n"},
+         "  -h, --help           print this help\n",
+         "0 every test was read and decided (with --expected: every verdict as the table says), 1 a\n"
+         "  verdict differs from the table, 2 a test or model could not be read or was refused (a model\n"
+         "  that cannot judge the test's dialect), a folder has no .litmus file, or a usage error,\n"
+         "  3 a test ran out of budget (--timeout, --max-executions: Unknown)"},
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
          "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
          "                      [--reference closure|scope-trees|thread-order|spurious|all]... [--cubes K]\n"
          "                      [--progress]",
-         "check a compiler mapping up to N source events, axiom by axiom", check_options},
+         "check a compiler mapping up to N source events, axiom by axiom", check_options,
+         "0 every verdict as the check file expects, 1 a verdict differs from its expectation,\n"
+         "  2 bad input (a malformed or refused check, mapping or model; a class without a rule; an output\n"
+         "  directory that cannot be written) or a usage error, 3 a verdict is vacuous (the space misses\n"
+         "  a class or a vocabulary name) or unknown (stopped)"},
         {"compare",
-         "mapsound compare MODEL-A MODEL-B [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"
-         "                 [--reference PART]...",
-         "smallest litmus tests that one model allows and the other forbids", compare_options},
+         "mapsound compare MODEL-A MODEL-B [--events N] [--dialect D] [--jobs K] [--json] [--output DIR]\n"
+         "                 [--reference PART]... [--progress]",
+         "smallest litmus tests that one model allows and the other forbids", compare_options,
+         "0 the models agree up to N events, 1 they differ (the distinguishing tests are printed),\n"
+         "  2 bad input (a model that cannot be read, a pair no dialect can judge) or a usage error,\n"
+         "  3 a direction was not finished"},
         {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
-         "run the check and write its Coq proof obligations to DIR", export_options},
-        {"report", "mapsound report CHECK-FILE... -o DIR [--events N] [--jobs K]",
+         "run the check and write its Coq proof obligations to DIR", export_options,
+         "0 the project was written (whatever the verdicts: each is stated or refuted as it came out),\n"
+         "  2 bad input, a statement the export cannot make, or a usage error, 3 a verdict is vacuous or\n"
+         "  unknown (the project is written without its statement)"},
+        {"report", "mapsound report CHECK-FILE... -o DIR [--events N] [--jobs K] [--progress]",
          "run checks and write a static HTML page of their verdicts and counterexamples (DIR/index.html)",
-         report_options},
+         report_options,
+         "0 every check ran and every verdict is as its check file expects, 1 a verdict differs,\n"
+         "  2 a check could not be read or run, or the page could not be written, or a usage error,\n"
+         "  3 a verdict is vacuous or unknown"},
     };
     for (const auto& c : commands)
         if (c.name == name) return &c;
@@ -95,7 +118,7 @@ const Command* find(const std::string& name) {
 }
 
 const char* const exit_codes =
-    "exit codes (every command): 0 as expected (check: every verdict as the check file expects; compare:\n"
+    "exit codes: 0 as expected (check: every verdict as the check file expects; compare:\n"
     "            the models agree), 1 a verdict differs or the models differ, 2 bad input or usage (a file\n"
     "            that is malformed, refused or cannot be written, a missing argument), 3 a verdict is\n"
     "            vacuous or unknown (a space that misses a class, a budget that ran out), 130 stopped by\n"
@@ -112,7 +135,10 @@ std::string synopsis(const std::string& command) {
 std::string usage(const std::string& command) {
     const Command* c = find(command);
     if (!c) return {};
-    return synopsis(command) + std::string(c->summary) + "\noptions:\n" + std::string(c->options) + exit_codes;
+    return synopsis(command) + std::string(c->summary) + "\noptions:\n" + std::string(c->options) +
+           "exit statuses of " + std::string(c->name) + ": " + std::string(c->exits) + "; 130 stopped by SIGINT\n"
+           "  (Ctrl-C), 143 by SIGTERM (what was finished is printed); when several apply, the first of\n"
+           "  130/143, 2, 1, 3\n";
 }
 
 std::string full_usage() {

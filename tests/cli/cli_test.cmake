@@ -111,6 +111,21 @@ expect("compare round trip, allowed" 0 stdout "Test sc-vs-tso Allowed\n(States [
        litmus --model ${models}/tso.cat ${cmp_dir}/allowed-by-tso-forbidden-by-sc.litmus)
 expect("compare agree" 0 stdout "allowed by sc, forbidden by sc: none up to 3 events"
        compare ${models}/sc.cat ${models}/sc.cat --events 3)
+# --progress: the progress line on stderr (not a terminal here), one a second.
+expect("compare --progress" 0 stderr "progress \\[[^]]*\\] bound [0-9]+: [0-9]+/[0-9]+ shapes, "
+       compare ${models}/sc.cat ${models}/sc.cat --events 3 --progress)
+# report: the verdicts on the terminal, and the matrix of checks by axioms
+# (cxx-to-ptx at 4 events: thin-air fails, the other axioms hold; sc is
+# expected to fail only at 5, so it is untested, not different).
+set(report_dir ${CMAKE_CURRENT_BINARY_DIR}/cli-report-out)
+file(REMOVE_RECURSE ${report_dir})
+expect("report verdict matrix" 0 stdout
+       "  thin-air: fails at 4, expected fails at 4: ok\n.*verdicts \\(events; ! differs from the check file's expectation\\):\n  check +coherence +atomicity +sc +thin-air\n  cxx-to-ptx +holds 4 +holds 4 +holds 4 +fails 4\nreport: wrote "
+       report ${SOURCE_DIR}/checks/cxx-to-ptx.check --events 4 --jobs 2 -o ${report_dir} --progress)
+file(READ ${report_dir}/index.html report_page)
+if(NOT report_page MATCHES "<table class=\"matrix\">.*<td class=\"fails\">fails 4</td>")
+  message(FATAL_ERROR "report verdict matrix: the page has no matrix with thin-air's 'fails 4'")
+endif()
 expect("compare json" 1 stdout "\"dialect\": \"audala\", \"events\": 5, \"differences\": \\[{\"allowed_by\": \"audala-star\", \"forbidden_by\": \"audala\", \"verdict\": \"found\", \"events\": 5"
        compare ${models}/audala.cat ${models}/audala-star.cat --events 5 --json)
 expect("compare malformed model" 2 stderr "malformed.cat:2:1: expected an expression" compare ${here}/malformed.cat ${models}/sc.cat)
