@@ -131,7 +131,7 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
         }
     }
     if (!check_path) {
-        std::cerr << synopsis(cmd);
+        std::cerr << "mapsound check: missing the check file\n" << synopsis(cmd);
         return 2;
     }
     if (a.export_coq && (a.options.race_free_programs || a.options.target_events)) {

@@ -48,7 +48,8 @@ int export_coq_command(const std::vector<std::string>& args) {
         }
     }
     if (!check_path || !dir) {
-        std::cerr << synopsis(cmd);
+        std::cerr << "mapsound export-coq: missing " << (!check_path ? "the check file" : "the output directory (-o DIR)")
+                  << "\n" << synopsis(cmd);
         return 2;
     }
     // SIGINT and SIGTERM stop the search; then nothing is exported, since

@@ -1,5 +1,7 @@
 #include "cli/model_path.hpp"
 
+#include "cli/args.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -32,7 +34,7 @@ std::string resolve_model(const std::string& given) {
     const std::string file = has_extension ? given : given + ".cat";
     const auto path = model_search_path();
     for (const auto& dir : path)
-        if (fs::is_regular_file(fs::path(dir) / file, ec)) return (fs::path(dir) / file).string();
+        if (fs::is_regular_file(fs::path(dir) / file, ec)) return display_path((fs::path(dir) / file).string());
     std::string searched;
     for (const auto& dir : path) searched += (searched.empty() ? "" : ", ") + dir;
     throw std::runtime_error(given + ": no such model file, and no " + file + " in the model search path (" + searched +
