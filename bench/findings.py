@@ -10,7 +10,7 @@ PARTS (all by default, in this order):
              cxx-to-ptx-sc-per-scope) at the check's own bound:
              `mapsound check FILE --jobs J --json --output DIR`
   coherence7 coherence with --race-free-programs --events 7 for every
-             lowering's rc11-scoped check (seed 000 Fig. 12 needs 7)
+             lowering's rc11-scoped check (Lustig et al. 2019 Fig. 12 needs 7)
   extra      the searches in EXTRA (race-free programs for finding (b)'s SC
              failures under the repaired source model)
   verify     every check file of the lowerings and repairs run whole, as a user
@@ -70,7 +70,7 @@ LOWERINGS = [
     ("nvidia-abi-snapshot", "NV ABI snapshot"),
     ("libclc-sycl", "libclc (SYCL)"),
 ]
-REFERENCE = [("cxx-to-ptx", "seed 000 Fig. 11 (reference)")]
+REFERENCE = [("cxx-to-ptx", "Lustig et al. 2019 Fig. 11 (reference)")]
 # Not shipped: the repairs of findings (a) and (b).
 REPAIRS = [
     ("cxx-to-ptx-sc-fence-sys", "repair (a): Fig. 11, every fence.sc at .sys"),
@@ -543,7 +543,7 @@ def cex_block(summary, outdir, run_id, axiom):
 
 # (group title, [(check name, label)]), in the order of FINDINGS.md.
 PAIRS = [
-    ("C++ -> PTX 7.5", [("cxx-to-ptx-7.5", "seed 000 Fig. 11 against PTX 7.5")]),
+    ("C++ -> PTX 7.5", [("cxx-to-ptx-7.5", "Lustig et al. 2019 Fig. 11 against PTX 7.5")]),
     ("C++ -> Vulkan (LLVM's SPIR-V back end)", [
         ("llvm-spirv-2025-vulkan", "before the 2026 storage-class fixes, RC11, atomics"),
         ("llvm-spirv-2026-vulkan", "after them, RC11, atomics"),
@@ -552,7 +552,7 @@ PAIRS = [
         ("llvm-spirv-2026-vulkan-plain", "after them, RC11 (C++20), plain accesses too"),
     ]),
     ("OpenCL -> PTX", [
-        ("opencl-to-ptx-memalloy", "POPL 2017 / memalloy, against seed 004's PTX (PTX1)"),
+        ("opencl-to-ptx-memalloy", "POPL 2017 / memalloy, against Alglave et al. 2015's PTX (PTX1)"),
         ("opencl-to-ptx-memalloy-buggy", "memalloy's buggy variant, against PTX1"),
         ("opencl-to-ptx-memalloy-ptx6", "POPL 2017 / memalloy, against PTX 6.0"),
     ]),
