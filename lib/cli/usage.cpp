@@ -46,7 +46,10 @@ const Command* find(const std::string& name) {
     static const std::string export_options =
         "  -o, --output DIR     the Coq project's directory (required)\n"
         "  --events N           the bound of the check run (default: the check's bound)\n" +
-        jobs_line + "  -h, --help           print this help\n";
+        jobs_line +
+        "  --race-free-programs search race-free programs only; the statements then assume the source\n"
+        "                       program race-free (no consistent execution of it raises the race flag)\n"
+        "  -h, --help           print this help\n";
     static const std::string report_options =
         "  -o, --output DIR     the report's directory (required): index.html, and per check its\n"
         "                       counterexamples' .litmus, .dot and .svg files\n"
@@ -82,7 +85,7 @@ const Command* find(const std::string& name) {
          "mapsound compare MODEL-A MODEL-B [--events N] [--dialect c|ptx|audala] [--jobs K] [--json] [--output DIR]\n"
          "                 [--reference PART]...",
          "smallest litmus tests that one model allows and the other forbids", compare_options},
-        {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
+        {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K] [--race-free-programs]",
          "run the check and write its Coq proof obligations to DIR", export_options},
         {"report", "mapsound report CHECK-FILE... -o DIR [--events N] [--jobs K]",
          "run checks and write a static HTML page of their verdicts and counterexamples (DIR/index.html)",
