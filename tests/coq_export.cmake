@@ -19,7 +19,8 @@
 #   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=race-free-programs -P coq_export.cmake
 #     export-coq --race-free-programs: the statements assume
 #     race_free_program S, and the refutations (which prove the program
-#     race-free) build, on `classic` only.
+#     race-free) build, on `classic` only; a racy program's counterexample
+#     under that reading (coq_racy_program -DRACY_PROGRAM=...) fails `make`.
 # Fails (does not skip) when coqc or coq_makefile is missing.
 cmake_minimum_required(VERSION 3.20)  # NEW policies in script mode (CMP0054: quoted strings are not variables)
 find_program(COQC coqc)
@@ -114,7 +115,21 @@ if(MODE STREQUAL "race-free-programs")
     message(FATAL_ERROR "make did not check the refutation of coherence")
   endif()
   expect_only_classic(${dir} Refute_llvm_nvptx_2024_coherence coherence_refuted)
-  message(STATUS "coq_export race-free-programs: statements per program, refutations built on classic only")
+  # Not vacuous: a racy program's counterexample, exported under the
+  # per-program reading (coq_racy_program), is rejected where the
+  # refutation enumerates the program's executions.
+  set(racy ${WORK_DIR}/racy-program)
+  run_ok("coq_racy_program" ${RACY_PROGRAM} ${SOURCE_DIR} ${racy})
+  execute_process(COMMAND make -C ${racy} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "coqc accepted the race freedom of a racy program")
+  endif()
+  string(FIND "${out}${err}" "Refute_cxx_to_ptx_rmw_sc_no_release_coherence.v\", line" at)
+  if(at EQUAL -1 OR EXISTS ${racy}/Check_cxx_to_ptx_rmw_sc_no_release.v AND NOT EXISTS ${racy}/Check_cxx_to_ptx_rmw_sc_no_release.vo)
+    message(FATAL_ERROR "the racy program's export failed elsewhere than its refutation:\n${out}\n${err}")
+  endif()
+  message(STATUS "coq_export race-free-programs: statements per program, refutations built on classic only; "
+                 "a racy program's is rejected")
   return()
 endif()
 
