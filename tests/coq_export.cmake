@@ -11,6 +11,16 @@
 #   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=usage -P coq_export.cmake
 #     the user's proof file survives a re-export and a wrong proof in it
 #     makes `make` fail; usage errors exit 2.
+#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=whole -P coq_export.cmake
+#     the mapping theorem (`axiom *`, tests/coq/*.check): a check whose
+#     axioms all hold at 3 states mapping_statement (one lift, Src.consistent)
+#     with Theorem mapping in the skeleton; a failing one builds
+#     Refute_<c>_mapping.v, whose theorem rests on `classic` only.
+#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=race-free-programs -P coq_export.cmake
+#     export-coq --race-free-programs: the statements assume
+#     race_free_program S, and the refutations (which prove the program
+#     race-free) build, on `classic` only; a racy program's counterexample
+#     under that reading (coq_racy_program -DRACY_PROGRAM=...) fails `make`.
 # Fails (does not skip) when coqc or coq_makefile is missing.
 cmake_minimum_required(VERSION 3.20)  # NEW policies in script mode (CMP0054: quoted strings are not variables)
 find_program(COQC coqc)
@@ -44,6 +54,84 @@ function(expect_lacks file text)
     message(FATAL_ERROR "${file} contains '${text}'")
   endif()
 endfunction()
+
+# The axioms a theorem of a built export rests on: `classic` alone.
+function(expect_only_classic dir module theorem)
+  file(WRITE ${dir}/Assumptions.v "Require Import Mapsound.${module}.\nPrint Assumptions ${theorem}.\n")
+  execute_process(COMMAND ${COQC} -Q ${dir} Mapsound ${dir}/Assumptions.v
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "Print Assumptions ${theorem} failed (${rc}):\n${out}\n${err}")
+  endif()
+  string(REGEX MATCHALL "\n[A-Za-z_][A-Za-z0-9_.']* :" axioms "\n${out}")
+  if(NOT axioms STREQUAL "\nClassical_Prop.classic :")
+    message(FATAL_ERROR "${theorem} rests on more than classic:\n${out}")
+  endif()
+endfunction()
+
+if(MODE STREQUAL "whole")
+  # Every axiom holds at 3: the mapping theorem is stated, next to the
+  # per-axiom lemma, with one lift satisfying Src.consistent.
+  set(dir ${WORK_DIR}/whole-descoped)
+  run_ok("export-coq whole-descoped" ${MAPSOUND} export-coq ${SOURCE_DIR}/tests/coq/whole-descoped.check -o ${dir})
+  run_ok("make -C ${dir}" make -C ${dir})
+  set(check_file ${dir}/Check_whole_descoped.v)
+  expect_contains(${check_file} "Definition mapping_statement : Prop := mapping_statement_upto 3.")
+  expect_contains(${check_file} "Definition mapping_conjecture : Prop := forall n, mapping_statement_upto n.")
+  expect_contains(${check_file} "Definition coherence_statement : Prop := coherence_statement_upto 3.")
+  expect_contains(${check_file}
+    "    (exists ws, admissible S T map_ wt ws /\\ race_free S ws) ->\n    exists ws, admissible S T map_ wt ws /\\ race_free S ws /\\ Src.consistent S ws.")
+  expect_contains(${check_file} "race freedom per execution")
+  expect_contains(${dir}/Proofs_whole_descoped.v "Theorem mapping : mapping_statement.")
+  # A failing whole model: refuted from its counterexample.
+  set(dir ${WORK_DIR}/whole-rlx-as-weak)
+  run_ok("export-coq whole-rlx-as-weak" ${MAPSOUND} export-coq ${SOURCE_DIR}/tests/coq/whole-rlx-as-weak.check -o ${dir})
+  run_ok("make -C ${dir}" make -C ${dir})
+  expect_lacks(${dir}/Check_whole_rlx_as_weak.v "Definition mapping_statement :")
+  expect_lacks(${dir}/Proofs_whole_rlx_as_weak.v "Theorem mapping :")
+  expect_contains(${dir}/Refute_whole_rlx_as_weak_mapping.v "Theorem mapping_refuted : ~ mapping_statement_upto 3.")
+  if(NOT EXISTS ${dir}/Refute_whole_rlx_as_weak_mapping.vo OR NOT EXISTS ${dir}/counterexamples/mapping-source.litmus)
+    message(FATAL_ERROR "make did not check the whole model's refutation, or its counterexample is missing")
+  endif()
+  expect_only_classic(${dir} Refute_whole_rlx_as_weak_mapping mapping_refuted)
+  message(STATUS "coq_export whole: mapping_statement stated and built; its refutation built on classic only")
+  return()
+endif()
+
+if(MODE STREQUAL "race-free-programs")
+  # LLVM NVPTX late 2024: coherence fails at 3 in a race-free program, so
+  # its refutation proves the program race-free; thin-air holds at 3.
+  set(dir ${WORK_DIR}/llvm-nvptx-2024)
+  run_ok("export-coq --race-free-programs" ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/llvm-nvptx-2024.check
+         -o ${dir} --events 3 --race-free-programs)
+  run_ok("make -C ${dir}" make -C ${dir})
+  set(check_file ${dir}/Check_llvm_nvptx_2024.v)
+  expect_contains(${check_file} "Definition race_free_program {Es} (S : Execution Es) : Prop :=")
+  expect_contains(${check_file} "Tgt.consistent T wt ->\n    race_free_program S ->\n")
+  expect_contains(${check_file} "Definition thin_air_statement : Prop := thin_air_statement_upto 3.")
+  expect_contains(${check_file} "race freedom per program")
+  expect_contains(${dir}/Refute_llvm_nvptx_2024_coherence.v "Lemma program_race_free : race_free_program")
+  if(NOT EXISTS ${dir}/Refute_llvm_nvptx_2024_coherence.vo)
+    message(FATAL_ERROR "make did not check the refutation of coherence")
+  endif()
+  expect_only_classic(${dir} Refute_llvm_nvptx_2024_coherence coherence_refuted)
+  # Not vacuous: a racy program's counterexample, exported under the
+  # per-program reading (coq_racy_program), is rejected where the
+  # refutation enumerates the program's executions.
+  set(racy ${WORK_DIR}/racy-program)
+  run_ok("coq_racy_program" ${RACY_PROGRAM} ${SOURCE_DIR} ${racy})
+  execute_process(COMMAND make -C ${racy} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "coqc accepted the race freedom of a racy program")
+  endif()
+  string(FIND "${out}${err}" "Refute_cxx_to_ptx_rmw_sc_no_release_coherence.v\", line" at)
+  if(at EQUAL -1 OR EXISTS ${racy}/Check_cxx_to_ptx_rmw_sc_no_release.v AND NOT EXISTS ${racy}/Check_cxx_to_ptx_rmw_sc_no_release.vo)
+    message(FATAL_ERROR "the racy program's export failed elsewhere than its refutation:\n${out}\n${err}")
+  endif()
+  message(STATUS "coq_export race-free-programs: statements per program, refutations built on classic only; "
+                 "a racy program's is rejected")
+  return()
+endif()
 
 if(MODE STREQUAL "usage")
   set(dir ${WORK_DIR}/audala-ptx-acqrel)

@@ -33,6 +33,10 @@ int export_coq_command(const std::vector<std::string>& args) {
             const auto n = jobs_option(args, i, cmd);
             if (!n) return 2;
             options.jobs = *n;
+        } else if (a == "--race-free-programs") {
+            // The statements then read race freedom per program (their
+            // premise race_free_program S), as the search does.
+            options.race_free_programs = true;
         } else if (a == "-o" || a == "--output") {
             const auto value = text_option(args, i, cmd);
             if (!value) return 2;

@@ -50,7 +50,10 @@ const Command* find(const std::string& name) {
     static const std::string export_options =
         "  -o, --output DIR     the Coq project's directory (required)\n"
         "  --events N           the bound of the check run (default: the check's bound)\n" +
-        jobs_line + "  -h, --help           print this help\n";
+        jobs_line +
+        "  --race-free-programs search race-free programs only; the statements then assume the source\n"
+        "                       program race-free (no consistent execution of it raises the race flag)\n"
+        "  -h, --help           print this help\n";
     static const std::string report_options =
         "  -o, --output DIR     the report's directory (required): index.html, and per check its\n"
         "                       counterexamples' .litmus, .dot and .svg files\n"
@@ -100,7 +103,7 @@ const Command* find(const std::string& name) {
          "0 the models agree up to N events, 1 they differ (the distinguishing tests are printed),\n"
          "  2 bad input (a model that cannot be read, a pair no dialect can judge) or a usage error,\n"
          "  3 a direction was not finished"},
-        {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K]",
+        {"export-coq", "mapsound export-coq CHECK-FILE -o DIR [--events N] [--jobs K] [--race-free-programs]",
          "run the check and write its Coq proof obligations to DIR", export_options,
          "0 the project was written (whatever the verdicts: each is stated or refuted as it came out),\n"
          "  2 bad input, a statement the export cannot make, or a usage error, 3 a verdict is vacuous or\n"

@@ -128,6 +128,24 @@ Record xreflects {E} (Xb : BExecution E) (X : Execution E) : Prop := {
 Lemma exec_of_reflects : forall E (Xb : BExecution E), xreflects Xb (exec_of Xb).
 Proof. intros E Xb; constructor; first [apply refl1 | apply refl2]. Qed.
 
+(* X with its reads-from replaced by r (with_rf, MsExec.v), as booleans. *)
+Definition with_rf_b {E} (X : BExecution E) (r : brel E) : BExecution E := {|
+  bIW := bIW X; bR := bR X; bW := bW X; bF := bF X; bBAR := bBAR X; bRMW := bRMW X; bNA := bNA X;
+  bWEAK := bWEAK X; bRLX := bRLX X; bACQ := bACQ X; bREL := bREL X; bACQ_REL := bACQ_REL X;
+  bSC := bSC X; bSG := bSG X; bCTA := bCTA X; bCLUSTER := bCLUSTER X; bQF := bQF X; bGPU := bGPU X;
+  bSYS := bSYS X; bSUR := bSUR X; bTEX := bTEX X; bCON := bCON X; bALIAS := bALIAS X;
+  bNONPRIV := bNONPRIV X; bSC0 := bSC0 X; bSC1 := bSC1 X; bSC2 := bSC2 X; bSC3 := bSC3 X;
+  bSEMSC0 := bSEMSC0 X; bSEMSC1 := bSEMSC1 X; bSEMSC2 := bSEMSC2 X; bSEMSC3 := bSEMSC3 X;
+  bAV := bAV X; bVIS := bVIS X; bSEMAV := bSEMAV X; bSEMVIS := bSEMVIS X; bAVDEVICE := bAVDEVICE X;
+  bVISDEVICE := bVISDEVICE X; bGLOBAL := bGLOBAL X; bLOCAL := bLOCAL X;
+  bBAR_ARRIVE := bBAR_ARRIVE X; bpo := bpo X; brmw := brmw X; baddr := baddr X; bdata := bdata X;
+  bctrl := bctrl X; brf := r; bat_ := bat_ X; bvat := bvat X; bsame_thread := bsame_thread X;
+  bsame_sg := bsame_sg X; bsame_cta := bsame_cta X; bsame_cluster := bsame_cluster X;
+  bsame_qf := bsame_qf X; bsame_gpu := bsame_gpu X; bsame_barrier := bsame_barrier X |}.
+Lemma with_rf_reflects : forall E (Xb : BExecution E) (X : Execution E) (rb : brel E) (r : rel E),
+  xreflects Xb X -> reflects2 rb r -> xreflects (with_rf_b Xb rb) (with_rf X r).
+Proof. intros E Xb X rb r H Hr; destruct H; constructor; assumption. Qed.
+
 (* Strict sharing: let_in a k evaluates a once (vm_compute is call by value). *)
 Definition let_in {A B} (a : A) (k : A -> B) : B := k a.
 

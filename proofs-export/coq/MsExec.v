@@ -183,6 +183,24 @@ Definition wf {E} (X : Execution E) : Prop :=
   functional (inv (rf X)) /\ set_inclusion (R X) (range (rf X)) /\
   equivalence_on (BAR X) (same_barrier X) /\ inclusion (same_barrier X) (same_cta X).
 
+(* ---- Another execution of the same program ----
+   X with its reads-from replaced by r, every other fact kept: what a read
+   reads is the one choice a program leaves open here (values are not part
+   of executions).  Race freedom of a program quantifies over these (the
+   checks' race_free_program). *)
+Definition with_rf {E} (X : Execution E) (r : rel E) : Execution E := {|
+  IW := IW X; R := R X; W := W X; F := F X; BAR := BAR X; RMW := RMW X; NA := NA X; WEAK := WEAK X;
+  RLX := RLX X; ACQ := ACQ X; REL := REL X; ACQ_REL := ACQ_REL X; SC := SC X; SG := SG X;
+  CTA := CTA X; CLUSTER := CLUSTER X; QF := QF X; GPU := GPU X; SYS := SYS X; SUR := SUR X;
+  TEX := TEX X; CON := CON X; ALIAS := ALIAS X; NONPRIV := NONPRIV X; SC0 := SC0 X; SC1 := SC1 X;
+  SC2 := SC2 X; SC3 := SC3 X; SEMSC0 := SEMSC0 X; SEMSC1 := SEMSC1 X; SEMSC2 := SEMSC2 X;
+  SEMSC3 := SEMSC3 X; AV := AV X; VIS := VIS X; SEMAV := SEMAV X; SEMVIS := SEMVIS X;
+  AVDEVICE := AVDEVICE X; VISDEVICE := VISDEVICE X; GLOBAL := GLOBAL X; LOCAL := LOCAL X;
+  BAR_ARRIVE := BAR_ARRIVE X; po := po X; rmw := rmw X; addr := addr X; data := data X;
+  ctrl := ctrl X; rf := r; at_ := at_ X; vat := vat X; same_thread := same_thread X;
+  same_sg := same_sg X; same_cta := same_cta X; same_cluster := same_cluster X;
+  same_qf := same_qf X; same_gpu := same_gpu X; same_barrier := same_barrier X |}.
+
 (* ---- Relations carried through a map from source to target events ---- *)
 Definition lifted {Es Et} (map_ : Es -> Et -> Prop) (r : rel Et) : rel Es :=
   fun e1 e2 => exists t1, map_ e1 t1 /\ exists t2, map_ e2 t2 /\ r t1 t2.

@@ -194,8 +194,14 @@ SearchSettings search_settings(const mapping::CheckDefinition& check) {
 
 std::string check_module_name(const mapping::CheckDefinition& check) { return "Check_" + coq_identifier(check.name); }
 std::string proofs_module_name(const mapping::CheckDefinition& check) { return "Proofs_" + coq_identifier(check.name); }
-std::string statement_upto_name(const std::string& axiom) { return coq_identifier(axiom) + "_statement_upto"; }
-std::string lift_check_name(const std::string& axiom) { return coq_identifier(axiom) + "_lift_c"; }
+std::string statement_id(const std::string& axiom) {
+    return axiom == check::kWholeModel ? std::string("mapping") : coq_identifier(axiom);
+}
+std::string counterexample_stem(const std::string& axiom) {
+    return axiom == check::kWholeModel ? std::string("mapping") : output::safe_file_name(axiom);
+}
+std::string statement_upto_name(const std::string& axiom) { return statement_id(axiom) + "_statement_upto"; }
+std::string lift_check_name(const std::string& axiom) { return statement_id(axiom) + "_lift_c"; }
 
 CheckModule check_module(const CheckModuleInput& in) {
     const auto& def = *in.check;
@@ -376,6 +382,20 @@ CheckModule check_module(const CheckModuleInput& in) {
     } else {
         o << "the check has none. *)\nDefinition race_free {Es} (S : Execution Es) (ws : Src.Witness Es) : Prop := True.\n\n";
     }
+    if (in.race_free_programs) {
+        if (!flag) throw ExportError(display_path(def.path) + ": race-free programs need the check's race-free flag");
+        o << "(* Race freedom of the program, as --race-free-programs searches it\n"
+             "   (lib/check/racy.cpp): no consistent execution of the program of S raises\n   "
+          << *def.race_free_flag
+          << ".  An execution of the program is S with any reads-from that wf allows\n"
+             "   (values are not part of executions, so a read may read any write of its\n"
+             "   location; with_rf, MsExec.v) and any source witness; the compiled program\n"
+             "   and the target play no part. *)\n"
+             "Definition race_free_program {Es} (S : Execution Es) : Prop :=\n"
+             "  forall (r : rel Es) (ws : Src.Witness Es),\n"
+             "    wf (with_rf S r) -> Src.consistent (with_rf S r) ws -> ~ Src."
+          << flag->id << " (with_rf S r) ws.\n\n";
+    }
 
     // ---- the lift, decided from the execution alone
     const std::string c_params =
@@ -413,6 +433,13 @@ CheckModule check_module(const CheckModuleInput& in) {
         b << "  apply ok_some, r_true.\nQed.\n\n";
 
     // ---- statements
+    const std::string reading =
+        !flag ? "race freedom: none (the check has no race-free flag)"
+        : in.race_free_programs
+            ? "race freedom per program: the program of S is race-free (race_free_program S, the search's "
+              "--race-free-programs), and the lifts are race-free executions"
+            : "race freedom per execution: the lifts are race-free executions (race_free S ws), the program may "
+              "have racy ones";
     o << "(* ---- Lemma statements ----\n"
          "   <axiom>_statement_upto n: for every compiled program in the search space\n"
          "   with at most n events and every target witness that the target model\n"
@@ -422,35 +449,66 @@ CheckModule check_module(const CheckModuleInput& in) {
          "   <axiom>_statement: at the bound the search covered, for an axiom without\n"
          "   counterexample.  <axiom>_conjecture: the same for programs of every size\n"
          "   (still straight-line, in the same program space): NOT proved by the\n"
-         "   search and not implied by it; it is what a proof would establish. *)\n\n";
+         "   search and not implied by it; it is what a proof would establish.\n"
+         "   With `axiom *` in the check, mapping_statement_upto n is the mapping\n"
+         "   theorem: ONE admissible race-free lift satisfies every axiom of the\n"
+         "   source model (Src.consistent), which the per-axiom statements, each\n"
+         "   with its own lift, do not give together.\n"
+      << wrapped("Every statement here reads " + reading + ".") << " *)\n\n";
     const std::string premise =
         "  forall (Es Et : Type) (S : Execution Es) (T : Execution Et) (map_ : Es -> Et -> Prop) (wt : Tgt.Witness Et),\n"
-        "    wf S -> wf T -> searched n S -> compiled S T map_ -> lift_rf S T map_ -> Tgt.consistent T wt ->\n"
+        "    wf S -> wf T -> searched n S -> compiled S T map_ -> lift_rf S T map_ -> Tgt.consistent T wt ->\n" +
+        std::string(in.race_free_programs ? "    race_free_program S ->\n" : "") +
         "    (exists ws, admissible S T map_ wt ws /\\ race_free S ws) ->\n";
     std::ostringstream skeleton;
     skeleton << "(* Proofs of the lemma statements of " << check_module_name(def)
              << ".v.\n   This file is yours: mapsound export-coq writes it once and never overwrites\n"
                 "   it.  Replace each Admitted with a proof; `make` checks it. *)\n\n"
              << "Require Import Mapsound.MsRel Mapsound.MsExec Mapsound." << check_module_name(def) << ".\n\n";
-    for (const auto& expectation : def.axioms) {
+    // The whole model last: the headline, after the lemmas it strengthens.
+    // Its names (mapping_statement, Refute_<c>_mapping.v) are its own.
+    const bool has_whole = std::any_of(def.axioms.begin(), def.axioms.end(), [](const auto& e) {
+        return e.name == check::kWholeModel;
+    });
+    for (const auto& e : def.axioms)
+        if (has_whole && e.name != check::kWholeModel && statement_id(e.name) == statement_id(check::kWholeModel))
+            throw ExportError(display_path(def.path) + ": the axiom '" + e.name +
+                              "' would share the names of the whole model's statement (mapping_statement)");
+    std::vector<mapping::AxiomExpectation> ordered;
+    for (const auto& e : def.axioms)
+        if (e.name != check::kWholeModel) ordered.push_back(e);
+    for (const auto& e : def.axioms)
+        if (e.name == check::kWholeModel) ordered.push_back(e);
+    for (const auto& expectation : ordered) {
         const check::AxiomResult* result = nullptr;
         for (const auto& r : *in.results)
             if (r.axiom == expectation.name) result = &r;
-        const ModelItem* item = src.condition(expectation.name);
-        if (!item || item->kind == ModelItem::Kind::requirement)
+        const bool whole = expectation.name == check::kWholeModel;
+        const ModelItem* item = whole ? nullptr : src.condition(expectation.name);
+        if (!whole && (!item || item->kind == ModelItem::Kind::requirement))
             throw ExportError(display_path(def.path) + ": the source model has no axiom or flag '" + expectation.name + "'");
-        const std::string id = coq_identifier(expectation.name);
-        const bool is_flag = item->kind == ModelItem::Kind::flag;
-        const std::string satisfies = is_flag ? "~ Src." + item->id + " S ws" : "Src." + item->id + " S ws";
-        o << "(* " << expectation.name << (is_flag ? " (a flag: satisfied when it does not fire)" : "") << " *)\n"
+        const std::string id = statement_id(expectation.name);
+        const bool is_flag = item && item->kind == ModelItem::Kind::flag;
+        // The whole model, as the checker reads `axiom *`: every axiom, no
+        // flag (lib/check/confirm.cpp), with the requirements: consistent.
+        const std::string satisfies = whole     ? "Src.consistent S ws"
+                                      : is_flag ? "~ Src." + item->id + " S ws"
+                                                : "Src." + item->id + " S ws";
+        const std::string sat_c = whole     ? "Src_dec.consistent_c fs Sb wsb"
+                                  : is_flag ? "match Src_dec." + item->id +
+                                                  "_c fs Sb wsb with Some f => Some (negb f) | None => None end"
+                                            : "Src_dec." + item->id + "_c fs Sb wsb";
+        const std::string about = whole ? "the mapping theorem: the whole source model, axiom * in the check, every axiom "
+                                          "by one lift; flags are not axioms and not part of it, as in the search"
+                                  : is_flag ? expectation.name + " (a flag: satisfied when it does not fire)"
+                                            : expectation.name;
+        o << "(*" << wrapped(about + "; " + reading + ".").substr(2) << " *)\n"
           << "Definition " << statement_upto_name(expectation.name) << " (n : nat) : Prop :=\n"
           << premise << "    exists ws, admissible S T map_ wt ws /\\ race_free S ws /\\ " << satisfies << ".\n";
         // Its decision on one lift.
-        b << "(* " << expectation.name << ": some admissible race-free lift satisfies it. *)\n";
+        b << "(* " << (whole ? "the whole model" : expectation.name) << ": some admissible race-free lift satisfies it. *)\n";
         b << "Definition " << id << "_sat_c {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) :"
-          << " option bool :=\n  "
-          << (is_flag ? "match Src_dec." + item->id + "_c fs Sb wsb with Some f => Some (negb f) | None => None end"
-                      : "Src_dec." + item->id + "_c fs Sb wsb")
+          << " option bool :=\n  " << sat_c
           << ".\nLemma " << id
           << "_sat_cok {Es} (fs : finite Es) (Sb : BExecution Es) (wsb : Src_dec.BWitness Es) (S : Execution Es)"
              " (ws : Src.Witness Es)\n  (hS : xreflects Sb S) (hws : Src_dec.wreflects wsb ws) :\n  okS ("
@@ -461,7 +519,7 @@ CheckModule check_module(const CheckModuleInput& in) {
               << "_c fs Sb wsb) as [f |] eqn:E1; [| intros v Hv; discriminate].\n  apply ok_some, r_not; exact (ok_value (Src_dec."
               << item->id << "_cok fs Sb wsb S ws hS hws) E1).\n";
         else
-            b << "  exact (Src_dec." << item->id << "_cok fs Sb wsb S ws hS hws).\n";
+            b << "  exact (Src_dec." << (whole ? std::string("consistent") : item->id) << "_cok fs Sb wsb S ws hS hws).\n";
         b << "Qed.\n";
         b << "Definition " << lift_check_name(expectation.name) << " " << c_params
           << " : option bool :=\n  match admissible_c" << c_args
@@ -473,46 +531,53 @@ CheckModule check_module(const CheckModuleInput& in) {
           << ") (fun v => reflectsP v (admissible S T map_ wt ws /\\ race_free S ws /\\ " << satisfies
           << ")).\nProof.\n  exact (ok_and_lazy (admissible_cok" << c_args << ok_args
           << ")\n    (ok_and_lazy (race_free_cok fs Sb wsb S ws hS hws) (" << id << "_sat_cok fs Sb wsb S ws hS hws))).\nQed.\n\n";
+        const std::string label = whole ? std::string("axiom *, the whole model") : expectation.name;
         if (!result) {
             out.omitted.push_back(expectation.name + ": not run");
-            o << "(* " << expectation.name << ": not run in this export, no statement. *)\n\n";
+            o << "(* " << label << ": not run in this export, no statement. *)\n\n";
             continue;
         }
         if (result->verdict == check::Verdict::fails) {
+            const auto unrefuted = in.unrefuted.find(expectation.name);
+            const std::string refuted =
+                unrefuted != in.unrefuted.end()
+                    ? "no refutation written: " + unrefuted->second
+                    : "Refute_" + coq_identifier(def.name) + "_" + id + ".v proves ~ " +
+                          statement_upto_name(expectation.name) + " " + std::to_string(result->events) + " from it";
             std::string where = result->counterexample
                                     ? "litmus test " + result->counterexample->source_litmus.name + " (counterexamples/" +
-                                          output::safe_file_name(expectation.name) + "-source.litmus, compiled: " +
-                                          output::safe_file_name(expectation.name) + "-target.litmus); Refute_" +
-                                          coq_identifier(def.name) + "_" + id + ".v proves ~ " +
-                                          statement_upto_name(expectation.name) + " " +
-                                          std::to_string(result->events) + " from it"
+                                          counterexample_stem(expectation.name) + "-source.litmus, compiled: " +
+                                          counterexample_stem(expectation.name) + "-target.litmus); " + refuted
                                     : std::string("no counterexample recorded");
             out.omitted.push_back(expectation.name + ": counterexample at " + std::to_string(result->events) +
                                   " events, " + where);
-            o << "(* " << expectation.name << ": no statement, the bounded check found a counterexample at "
+            o << "(* " << label << ": no statement, the bounded check found a counterexample at "
               << result->events << " source events:\n   " << where << ". *)\n\n";
             continue;
         }
         if (result->verdict == check::Verdict::vacuous) {
             out.omitted.push_back(expectation.name + ": vacuous (the search space misses a class)");
-            o << "(* " << expectation.name << ": no statement, the search found no counterexample in a space that "
+            o << "(* " << label << ": no statement, the search found no counterexample in a space that "
               << "misses a class (vacuous). *)\n\n";
             continue;
         }
         if (result->verdict == check::Verdict::unknown) {
             out.omitted.push_back(expectation.name + ": search stopped (unknown)");
-            o << "(* " << expectation.name << ": no statement, the bounded search was stopped. *)\n\n";
+            o << "(* " << label << ": no statement, the bounded search was stopped. *)\n\n";
             continue;
         }
         o << "(* Bounded evidence: no counterexample with up to " << result->events
           << " source events (a read-modify-write counts 2),\n   checked in " << seconds_text(result->seconds)
           << " s by mapsound " << MAPSOUND_VERSION << " (" << result->statistics.shapes << " program shapes, "
-          << result->statistics.solver_calls << " SAT calls). *)\n";
+          << result->statistics.solver_calls << " SAT calls"
+          << (in.race_free_programs ? "; racy programs skipped, --race-free-programs" : "") << "). *)\n";
         o << "Definition " << id << "_statement : Prop := " << statement_upto_name(expectation.name) << " "
           << result->events << ".\n";
         o << "(* Unproved, and not implied by the bounded search. *)\nDefinition " << id
           << "_conjecture : Prop := forall n, " << statement_upto_name(expectation.name) << " n.\n\n";
         out.statements.push_back(expectation.name);
+        if (whole)
+            skeleton << "(* The mapping theorem: one lift satisfies every axiom of the source model. *)\n";
         skeleton << "Theorem " << id << " : " << id << "_statement.\nProof.\nAdmitted.\n\n"
                  << "(* Programs of every size: not implied by the bounded search. *)\nTheorem " << id
                  << "_unbounded : " << id << "_conjecture.\nProof.\nAdmitted.\n\n";

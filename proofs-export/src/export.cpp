@@ -1,6 +1,7 @@
 // Writing the Coq project of one check (see mapsound/coq_export.hpp).
 #include "mapsound/coq_export.hpp"
 
+#include <map>
 #include <stdexcept>
 
 #include "check_module.hpp"
@@ -71,15 +72,25 @@ ExportReport export_check(const mapping::CheckDefinition& check, const std::vect
     const MappingModule mapping_mod = mapping_module(mapping, note);
     // The classes searched: the same in every result (the checker's).
     const std::vector<mapping::SourceClass> classes = searched_classes(check, results);
-    const CheckModule module = check_module(CheckModuleInput{&check, &mapping, &mapping_mod, &source, &target, &results,
-                                                             classes, search_settings(check), events, note});
+    // The search's reading of race freedom, as its results state it.
+    const bool race_free_programs = !results.empty() && results.front().space.race_free == "program";
     std::vector<Refutation> refutations;
+    std::map<std::string, std::string> unrefuted;
     ExportReport report;
     for (const auto& r : results)
         if (r.verdict == check::Verdict::fails && r.counterexample) {
-            refutations.push_back(refutation(RefutationInput{&check, &source, &target, &mapping_mod, &r, note}));
+            Refutation refuted =
+                refutation(RefutationInput{&check, &source, &target, &mapping_mod, &r, race_free_programs, note});
+            if (!refuted.not_written.empty()) {
+                unrefuted.emplace(r.axiom, refuted.not_written);
+                continue;
+            }
+            refutations.push_back(std::move(refuted));
             report.refuted.push_back(r.axiom);
         }
+    const CheckModule module =
+        check_module(CheckModuleInput{&check, &mapping, &mapping_mod, &source, &target, &results, classes,
+                                      search_settings(check), race_free_programs, unrefuted, events, note});
 
     std::vector<std::string> project;
     auto put = [&](const std::string& name, const std::string& text) {
@@ -119,7 +130,7 @@ ExportReport export_check(const mapping::CheckDefinition& check, const std::vect
     // Counterexamples next to the statements that are missing because of them.
     for (const auto& r : results)
         if (r.counterexample) {
-            const std::string name = "counterexamples/" + output::safe_file_name(r.axiom);
+            const std::string name = "counterexamples/" + counterexample_stem(r.axiom);
             put(name + "-source.litmus", r.counterexample->source_litmus_text);
             put(name + "-target.litmus", r.counterexample->target_litmus_text);
         }

@@ -1,12 +1,12 @@
 // The refutation of a statement by a counterexample (see refutation.hpp).
 #include "refutation.hpp"
 
+#include <cmath>
 #include <sstream>
 
 #include "concrete.hpp"
 #include "identifier.hpp"
 #include "mapsound/model.hpp"
-#include "output/output_directory.hpp"
 
 namespace mapsound::coq {
 
@@ -54,6 +54,87 @@ std::string witness_value(const ModelWitness& w, const std::map<std::string, Pai
     return tuples_text(tuples_of(it->second, n), prefix);
 }
 
+// The proof that the program of the source execution S (exec_of Sb) is
+// race-free (race_free_program S): every reads-from that wf allows is a
+// subset of the write-read pairs of one location, every witness of a
+// consistent execution a subset of its bound; with_rf_b gives each
+// execution's booleans, and coqc checks them all by computation.
+std::string program_race_freedom(const ModelModule& src, const ModelItem& race, const std::string& S,
+                                 const std::string& hS) {
+    std::ostringstream o;
+    const std::string X = "(with_rf_b Sb (rel_of_list fs rl))";
+    o << "(* ---- The program is race-free: no consistent execution of it raises " << race.cat_name << " ---- *)\n"
+      << "Definition RF_cand : list (evs * evs) :=\n"
+         "  pairs_where fs (fun x y => bW Sb x && bR Sb y && existsb (fun i => bat_ Sb x i && bat_ Sb y i) (elems fs)).\n"
+      << "Lemma RF_cand_covers : forall r : rel evs, wf (with_rf " << S
+      << " r) -> forall x y, r x y -> In (x, y) RF_cand.\nProof.\n"
+         "  intros r Hwf x y Hxy.\n"
+         "  assert (Hk : inclusion (rf (with_rf "
+      << S << " r)) (prod (W (with_rf " << S << " r)) (R (with_rf " << S
+      << " r)))) by (unfold wf in Hwf; tauto).\n"
+         "  assert (Hl : inclusion (rf (with_rf "
+      << S << " r)) (seq (at_ (with_rf " << S << " r)) (inv (at_ (with_rf " << S
+      << " r))))) by (unfold wf in Hwf; tauto).\n"
+         "  destruct (Hk x y Hxy) as [Hw Hr]; destruct (Hl x y Hxy) as [i [Hxi Hyi]].\n"
+         "  unfold RF_cand, pairs_where; apply filter_In; split; [apply in_prod; apply elems_all |].\n"
+         "  change (bW Sb x = true) in Hw; change (bR Sb y = true) in Hr.\n"
+         "  change (bat_ Sb x i = true) in Hxi; change (bat_ Sb y i = true) in Hyi.\n"
+         "  change (bW Sb x && bR Sb y && existsb (fun i => bat_ Sb x i && bat_ Sb y i) (elems fs) = true).\n"
+         "  rewrite Hw, Hr; change (existsb (fun i => bat_ Sb x i && bat_ Sb y i) (elems fs) = true).\n"
+         "  apply existsb_exists; exists i; split; [apply elems_all | rewrite Hxi, Hyi; reflexivity].\nQed.\n";
+    o << "Definition execution_quiet (Xb : BExecution evs) (wsb : Src_dec.BWitness evs) : bool :=\n"
+         "  match Src_dec.consistent_c fs Xb wsb with\n  | Some false => true\n"
+         "  | Some true => match Src_dec."
+      << race.id << "_c fs Xb wsb with Some false => true | _ => false end\n  | None => false\n  end.\n";
+    std::string inner = "execution_quiet " + X + " (Wof";
+    for (const auto& w : src.witnesses) inner += " s_" + w.id;
+    inner += ")";
+    for (std::size_t i = src.witnesses.size(); i-- > 0;)
+        inner = "forallb (fun s_" + src.witnesses[i].id + " =>\n    " + inner + ") (subsets (pairs_where fs b_" +
+                src.witnesses[i].id + "))";
+    for (std::size_t i = src.witnesses.size(); i-- > 0;)
+        inner = "match Src_dec." + src.witnesses[i].upper_id + "_c fs " + X + " with\n  | Some b_" +
+                src.witnesses[i].id + " =>\n  " + inner + "\n  | None => false\n  end";
+    o << "Definition program_execution_quiet (rl : list (evs * evs)) : bool :=\n  if wf_b fs " << X << " then\n  "
+      << inner << "\n  else true.\n";
+    o << "Lemma every_program_execution_quiet : forallb program_execution_quiet (subsets RF_cand) = true.\n"
+         "Proof. vm_compute; reflexivity. Qed.\n";
+    o << "Lemma program_race_free : race_free_program " << S << ".\nProof.\n"
+      << "  intros r ws Hwf Hcons Hflag.\n"
+         "  destruct (@subset_reflects2 _ fs RF_cand r (RF_cand_covers r Hwf)) as [rl [Hin Hr]].\n"
+         "  pose proof (proj1 (forallb_forall _ _) every_program_execution_quiet rl Hin) as P.\n"
+         "  unfold program_execution_quiet in P.\n"
+         "  assert (hX : xreflects "
+      << X << " (with_rf " << S << " r)) by (apply with_rf_reflects; [exact " << hS
+      << " | exact Hr]).\n"
+         "  rewrite (proj2 (wf_ok fs hX) Hwf) in P.\n"
+         "  assert (Hws : Src.well_formed (with_rf "
+      << S << " r) ws) by (unfold Src.consistent in Hcons; unfold Src.well_formed; tauto).\n";
+    for (const auto& w : src.witnesses)
+        o << "  revert P; destruct (Src_dec." << w.upper_id << "_c fs " << X << ") as [b_" << w.id << " |] eqn:Eu_" << w.id
+          << "; intro P; [| discriminate P].\n";
+    std::string fact = "P";
+    for (const auto& w : src.witnesses) {
+        o << "  destruct (@subset_reflects2 _ fs (pairs_where fs b_" << w.id << ") (Src." << w.id
+          << " ws)\n    (@bound_in_pairs _ fs _ _ _ (ok_value (Src_dec." << w.upper_id << "_cok fs _ _ hX) Eu_" << w.id
+          << ") (Src." << w.bound_id << "_of_wf _ _ Hws))) as [s_" << w.id << " [Hin_" << w.id << " Hr_" << w.id << "]].\n";
+        o << "  pose proof (proj1 (forallb_forall _ _) " << fact << " s_" << w.id << " Hin_" << w.id << ") as P_" << w.id
+          << "; cbv beta in P_" << w.id << ".\n";
+        fact = "P_" + w.id;
+    }
+    std::string wof = "(Wof";
+    for (const auto& w : src.witnesses) wof += " s_" + w.id;
+    wof += ")";
+    o << "  assert (hws : Src_dec.wreflects " << wof << " ws) by (constructor; assumption).\n"
+      << "  revert " << fact << "; unfold execution_quiet.\n"
+      << "  destruct (Src_dec.consistent_c fs " << X << " " << wof << ") as [[|] |] eqn:Ec; intro Q; try discriminate Q.\n"
+      << "  - revert Q; destruct (Src_dec." << race.id << "_c fs " << X << " " << wof
+      << ") as [[|] |] eqn:Ef; intro Q; try discriminate Q.\n"
+      << "    exact (ok_false (Src_dec." << race.id << "_cok fs _ _ _ ws hX hws) Ef Hflag).\n"
+      << "  - exact (ok_false (Src_dec.consistent_cok fs _ _ _ ws hX hws) Ec Hcons).\nQed.\n\n";
+    return o.str();
+}
+
 }  // namespace
 
 Refutation refutation(const RefutationInput& in) {
@@ -64,7 +145,7 @@ Refutation refutation(const RefutationInput& in) {
     const check::Counterexample& cx = *r.counterexample;
     const ModelModule& src = *in.source;
     const ModelModule& tgt = *in.target;
-    const std::string id = coq_identifier(r.axiom);
+    const std::string id = statement_id(r.axiom);
     Refutation out;
     out.module = "Refute_" + coq_identifier(def.name) + "_" + id;
 
@@ -94,10 +175,35 @@ Refutation refutation(const RefutationInput& in) {
                               "' reads another witness; refutations enumerate bounds of the execution alone");
     }
 
+    // With race freedom per program, the program's executions too: every
+    // reads-from (each read one write of its location) and, for each, every
+    // witness within its bound (estimated by the counterexample's).
+    const ModelItem* race = nullptr;
+    if (in.race_free_programs) {
+        race = def.race_free_flag ? src.condition(*def.race_free_flag) : nullptr;
+        if (!race) throw ExportError("refuting " + r.axiom + ": race-free programs need the check's race-free flag");
+        double executions = 1;
+        std::size_t candidates = 0;
+        for (const auto& e : source.events) {
+            if (e.kind != exec::EventKind::read) continue;
+            std::size_t writes = 0;
+            for (const auto& w : source.events)
+                writes += w.kind == exec::EventKind::write && w.location == e.location ? 1 : 0;
+            executions *= static_cast<double>(writes);
+            candidates += writes;
+        }
+        const double work = std::ldexp(1.0, static_cast<int>(candidates)) + executions * std::ldexp(1.0, static_cast<int>(bits));
+        if (candidates > 16 || work > std::ldexp(1.0, 20)) {
+            out.not_written = "proving its program race-free would enumerate about " +
+                              std::to_string(static_cast<long long>(work)) + " candidate executions, more than 2^20";
+            return out;
+        }
+    }
+
     std::ostringstream o;
     o << "(* " << in.note << "\n   Refutes " << statement_upto_name(r.axiom) << " " << r.events << " of "
-      << check_module_name(def) << ".v by the counterexample the\n   bounded search found (counterexamples/" << output::safe_file_name(r.axiom)
-      << "-source.litmus, compiled: " << output::safe_file_name(r.axiom) << "-target.litmus)"
+      << check_module_name(def) << ".v by the counterexample the\n   bounded search found (counterexamples/" << counterexample_stem(r.axiom)
+      << "-source.litmus, compiled: " << counterexample_stem(r.axiom) << "-target.litmus)"
       << (padding ? ",\n   with " + std::to_string(padding) + " unused initial write(s) (the search gives each operation a location)"
                   : std::string())
       << ".\n   Every hypothesis of the statement holds on it and its conclusion fails;\n"
@@ -160,6 +266,8 @@ Refutation refutation(const RefutationInput& in) {
     for (const auto& w : src.witnesses) o << " (rel_of_list fs s_" << w.id << ")";
     o << ".\n\n";
 
+    if (race) o << program_race_freedom(src, *race, S, hS);
+
     // The enumeration: nested forallb over each witness's subsets.
     std::string wof = "(Wof";
     for (const auto& w : src.witnesses) wof += " s_" + w.id;
@@ -173,7 +281,8 @@ Refutation refutation(const RefutationInput& in) {
 
     o << "Theorem " << id << "_refuted : ~ " << statement_upto_name(r.axiom) << " " << n << ".\nProof.\n  intro H.\n"
       << "  destruct (H evs evt " << S << " " << T << " map0 " << wt
-      << " wf_S wf_T searched_S compiled_ST lift_rf_ST consistent_T\n    (ex_intro _ " << ws0
+      << " wf_S wf_T searched_S compiled_ST lift_rf_ST consistent_T" << (race ? " program_race_free" : "")
+      << "\n    (ex_intro _ " << ws0
       << " lift0)) as [ws [Hadm [Hrace Hsat]]].\n";
     std::string facts = "every_lift_fails";
     for (const auto& w : src.witnesses) {

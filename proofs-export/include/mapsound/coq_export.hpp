@@ -34,8 +34,11 @@ struct ExportReport {
 // checker's results at bound 'events': an axiom whose verdict is holds gets
 // a statement with its bounded evidence; fails gets none but a file that
 // refutes the statement by the counterexample; unknown gets none.  The
-// results must come from a full search (no --target-events, no
-// --race-free-programs): the statements say what that search covers.  Each
+// whole model (check::kWholeModel, `axiom *`) gets the mapping theorem
+// (mapping_statement: one lift satisfies every axiom) or its refutation.
+// The results must come from a search without --target-events; after one
+// with --race-free-programs (their space.race_free is "program") every
+// statement assumes the source program race-free.  Each
 // file is written whole (temporary name, then rename) and listed in the
 // directory's MANIFEST, except the proof skeleton, which is the user's.
 // Throws model::ModelError, mapping::MappingError, std::runtime_error (a
