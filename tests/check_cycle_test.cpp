@@ -126,3 +126,29 @@ TEST_CASE("check_cycle: MP with relaxed flag read breaks coherence through hb: p
     CHECK(details.find("hb: e2 -po-> e3 e3 -sw-> e4 e4 -po-> e5 ") != std::string::npos);
     CHECK(details.find("eco: e5 -fr-> e2 ") != std::string::npos);
 }
+
+TEST_CASE("check_cycle: LB raises RC11-scoped's flag thin-air by the cycle po, rf, po, rf") {
+    const model::Model scoped = model::Model::load((root / "models/rc11-scoped.cat").string());
+    // P0: R x=1 (e2); W y=1 (e3).  P1: R y=1 (e4); W x=1 (e5).
+    const auto x = two_threads({{0, EventKind::read, 0, 1, Order::rlx},
+                                {0, EventKind::write, 1, 1, Order::rlx},
+                                {1, EventKind::read, 1, 1, Order::rlx},
+                                {1, EventKind::write, 0, 1, Order::rlx}});
+    const Pairs rf = {{5, 2}, {3, 4}};
+    const Pairs co = {{0, 5}, {1, 3}};
+    const check::Violation v = check::explain_violation(scoped, x, rf, {{"co", co}}, "thin-air");
+    INFO(v.text);
+    REQUIRE(v.found);  // a flag `~acyclic r`: raised when r has a cycle
+    CHECK(v.events == std::vector<int>{2, 3, 4, 5});
+    REQUIRE(v.edges.size() == 4);
+    CHECK(v.edges[0].relation == "po");
+    CHECK(v.edges[1].relation == "rf");
+    CHECK(v.edges[2].relation == "po");
+    CHECK(v.edges[3].relation == "rf");
+    CHECK(v.text.find("thin-air fails: cycle of po | rf: e2 -po-> e3 -rf-> e4 -po-> e5 -rf-> e2.") == 0);
+
+    // Without the cycle (P0 reads the initial x) the flag is quiet.
+    const check::Violation quiet = check::explain_violation(scoped, x, {{0, 2}, {3, 4}}, {{"co", co}}, "thin-air");
+    CHECK_FALSE(quiet.found);
+    CHECK(quiet.text == "thin-air is not raised on this execution");
+}

@@ -86,9 +86,31 @@ public:
         return it->second;
     }
 
-    std::string name_of(const rel::NodePtr& node) const {
+    // The model's name for 'node', or its expression written with the
+    // model's names ("po | rf"): the printer alone would show the
+    // vocabulary's constants as tuple sets.
+    std::string name_of(const rel::NodePtr& node, bool nested = false) const {
         if (auto it = names_.find(node.get()); it != names_.end()) return it->second;
         if (node->kind == Kind::relation) return node->name;
+        const auto& kids = node->children;
+        auto infix = [&](const char* op) {
+            std::string out;
+            for (std::size_t k = 0; k < kids.size(); ++k) out += (k ? op : "") + name_of(kids[k], true);
+            return nested ? "(" + out + ")" : out;
+        };
+        switch (node->kind) {
+            case Kind::union_: return infix(" | ");
+            case Kind::intersection: return infix(" & ");
+            case Kind::difference: return infix(" \\ ");
+            case Kind::join: return infix(" ; ");
+            case Kind::product: return infix(" * ");
+            case Kind::transpose: return name_of(kids[0], true) + "^-1";
+            case Kind::closure: return name_of(kids[0], true) + "+";
+            case Kind::reflexive_closure: return name_of(kids[0], true) + "*";
+            case Kind::iden_on: return "[" + name_of(kids[0]) + "]";
+            case Kind::iden: return "id";
+            default: break;
+        }
         std::string text = rel::Expr(node).to_string();
         return text.size() <= 40 ? "(" + text + ")" : "(" + text.substr(0, 37) + "...)";
     }
@@ -282,7 +304,10 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
     // The pairs to explain: a shortest cycle, a reflexive pair, one tuple.
     Pairs pairs;
     using Test = model::Axiom::Test;
-    if (tested->test == Test::acyclic && !tested->negated) {
+    // A witness exists when the test itself fails: a violated axiom
+    // `acyclic r`, or a raised flag `~acyclic r`.
+    const bool test_fails = is_flag ? tested->negated : !tested->negated;
+    if (tested->test == Test::acyclic && test_fails) {
         std::vector<int> best;
         for (std::size_t s = 0; s < n; ++s) {
             const auto cycle = shortest_path(value, static_cast<int>(s), static_cast<int>(s));
@@ -293,13 +318,13 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
             v.events = best;
             for (std::size_t k = 0; k < best.size(); ++k) pairs.emplace_back(best[k], best[(k + 1) % best.size()]);
         }
-    } else if (tested->test == Test::irreflexive && !tested->negated) {
+    } else if (tested->test == Test::irreflexive && test_fails) {
         for (std::size_t e = 0; e < n && pairs.empty(); ++e)
             if (value.contains(e, e)) {
                 v.events = {static_cast<int>(e)};
                 pairs.emplace_back(static_cast<int>(e), static_cast<int>(e));
             }
-    } else if (tested->test == Test::empty && !tested->negated && !value.empty()) {
+    } else if (tested->test == Test::empty && test_fails && !value.empty()) {
         const std::size_t first = value.indices().front();
         if (value.arity() == 1) {
             v.events = {static_cast<int>(first)};
@@ -309,7 +334,7 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
         }
     }
     if (v.events.empty()) {
-        v.text = v.axiom + " fails: " + tested->tested.to_string() + " is " +
+        v.text = v.axiom + " fails: " + r_name + " is " +
                  (tested->test == Test::empty ? "empty" : tested->test == Test::acyclic ? "acyclic" : "irreflexive") +
                  " (a negated test: nothing to draw)";
         return v;

@@ -86,6 +86,11 @@ Pairs reduction(const Pairs& r, std::size_t n) {
 
 }  // namespace
 
+std::string event_label(const exec::PreExecution& x, std::size_t i) {
+    const exec::Event& e = x.events.at(i);
+    return e.label.empty() ? built_label(x, e) : e.label;
+}
+
 std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pair<int, int>>& rf,
                           const std::vector<std::pair<int, int>>& co, const std::string& title,
                           const Emphasis& emphasis) {
@@ -118,8 +123,7 @@ std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pa
         if (e < 0 || static_cast<std::size_t>(e) >= n) refuse("emphasis names the event " + std::to_string(e) + ", which x does not have");
 
     auto node = [&](std::size_t i) {
-        const exec::Event& e = x.events[i];
-        const std::string label = e.label.empty() ? built_label(x, e) : e.label;
+        const std::string label = event_label(x, i);
         const bool bold = std::find(emphasis.events.begin(), emphasis.events.end(), static_cast<int>(i)) != emphasis.events.end();
         return "e" + std::to_string(i) + " [label=\"" + escaped("e" + std::to_string(i) + ": " + label) + "\"" +
                (bold ? ", class=\"cycle\", color=magenta, penwidth=3" : "") + "];";

@@ -48,6 +48,11 @@ struct Emphasis {
 
 // The picture of x with reads-from 'rf' (write, read) and coherence 'co'
 // (write, write; any relation whose transitive closure is the order).
+// The label a picture gives event i of x, without the "e<i>: " prefix:
+// Event::label, or the one built as above.  Throws std::out_of_range for
+// an event x does not have.
+std::string event_label(const exec::PreExecution& x, std::size_t i);
+
 // fr is computed here: (r, w) when r reads from a write that w follows in
 // the transitive closure of co.  Throws std::invalid_argument when an
 // event's thread or location, or an index in rf, co, rmw, addr, data, ctrl
