@@ -125,6 +125,8 @@ TEST_CASE("check_cycle: MP with relaxed flag read breaks coherence through hb: p
     const std::string details = details_of(e);
     CHECK(details.find("hb: e2 -po-> e3 e3 -sw-> e4 e4 -po-> e5 ") != std::string::npos);
     CHECK(details.find("eco: e5 -fr-> e2 ") != std::string::npos);
+    // irreflexive: the picture draws the steps, not a loop on e2.
+    CHECK(text_of(v.drawn) == "e2 -hb-> e5 e5 -eco-> e2 ");
 }
 
 TEST_CASE("check_cycle: LB raises RC11-scoped's flag thin-air by the cycle po, rf, po, rf") {
@@ -151,4 +153,26 @@ TEST_CASE("check_cycle: LB raises RC11-scoped's flag thin-air by the cycle po, r
     const check::Violation quiet = check::explain_violation(scoped, x, {{0, 2}, {3, 4}}, {{"co", co}}, "thin-air");
     CHECK_FALSE(quiet.found);
     CHECK(quiet.text == "thin-air is not raised on this execution");
+}
+
+TEST_CASE("check_cycle: an RMW read by a write between its read and its write breaks atomicity, rmw and fr ; co") {
+    const model::Model rc11 = model::Model::load((root / "models/rc11.cat").string());
+    // P0: RMW on x reading 0 (e2, e3).  P1: W x=2 (e4), co between them.
+    auto x = two_threads({{0, EventKind::read, 0, 0, Order::rlx},
+                          {0, EventKind::write, 0, 1, Order::rlx},
+                          {1, EventKind::write, 0, 2, Order::rlx}});
+    x.rmw = {{2, 3}};
+    const Pairs rf = {{0, 2}};
+    const Pairs co = {{0, 4}, {4, 3}, {0, 3}};
+    const check::Violation v = check::explain_violation(rc11, x, rf, {{"co", co}}, "atomicity");
+    INFO(v.text);
+    REQUIRE(v.found);
+    CHECK(v.events == std::vector<int>{2, 3});
+    REQUIRE(v.edges.size() == 1);
+    CHECK(v.edges[0].relation == "rmw");
+    // The other operand of the intersection, taken apart.
+    CHECK(details_of(v.edges[0]) == "fr ; co: e2 -fr-> e4 e4 -co-> e3 | ");
+    // empty: the picture draws the pair's own steps.
+    REQUIRE(v.drawn.size() == 1);
+    CHECK(v.drawn[0].relation == "rmw");
 }

@@ -599,10 +599,14 @@ struct Checker::Impl {
             x.explanation = v.text;
             if (v.found) {
                 x.cycle = v.events;
-                source_emphasis.events = v.events;
-                for (const auto& e : v.edges) source_emphasis.edges.push_back({e.from, e.to, e.relation});
+                for (const auto& e : v.drawn) {
+                    source_emphasis.edges.push_back({e.from, e.to, e.relation});
+                    for (int event : {e.from, e.to})
+                        if (std::find(x.cycle.begin(), x.cycle.end(), event) == x.cycle.end()) x.cycle.push_back(event);
+                }
+                source_emphasis.events = x.cycle;
                 for (std::size_t t = 0; t < c.owner.size(); ++t)
-                    if (std::find(v.events.begin(), v.events.end(), c.owner[t]) != v.events.end())
+                    if (std::find(x.cycle.begin(), x.cycle.end(), c.owner[t]) != x.cycle.end())
                         target_emphasis.events.push_back(static_cast<int>(t));
             }
         } catch (const std::exception& e) {

@@ -122,12 +122,17 @@ public:
 
     // The most specific named relation under 'node' (through unions,
     // intersections and differences only) that holds (a, b); 'node' itself
-    // when nothing below it is named.
-    rel::NodePtr most_specific(rel::NodePtr node, int a, int b) {
+    // when nothing below it is named.  The operands of intersections passed
+    // on the way, other than the one followed, go to 'also': the pair is in
+    // them too (rmw & (fr ; co): rmw followed, fr ; co also).
+    rel::NodePtr most_specific(rel::NodePtr node, int a, int b, std::vector<rel::NodePtr>& also) {
         rel::NodePtr best = node;
         for (;;) {
             rel::NodePtr next = operand_holding(node, a, b);
             if (!next) return best;
+            if (node->kind == Kind::intersection)
+                for (const auto& k : node->children)
+                    if (k != next) also.push_back(k);
             node = next;
             if (names_.count(node.get())) best = node;
         }
@@ -342,12 +347,22 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
     v.found = true;
     for (auto [a, b] : pairs) {
         CycleEdge edge{a, b, {}, {}, {}};
-        const rel::NodePtr specific = explainer.most_specific(r, a, b);
+        std::vector<rel::NodePtr> also;
+        const rel::NodePtr specific = explainer.most_specific(r, a, b, also);
         edge.relation = explainer.name_of(specific);
         edge.steps = explainer.path(specific, a, b, true);
         // Named model relations on the path, taken apart in turn.
         std::vector<std::pair<NamedStep, int>> todo;
         for (const auto& s : edge.steps) todo.emplace_back(s, 1);
+        // The other operands of intersections, where they say more than
+        // their own name (fr ; co, not incl).
+        for (const auto& other : also) {
+            auto inner = explainer.path(other, a, b, false);
+            if (inner.size() < 2) continue;
+            const NamedStep whole{a, b, explainer.name_of(other)};
+            edge.details.emplace_back(whole, inner);
+            for (const auto& s : inner) todo.emplace_back(s, 2);
+        }
         std::set<std::tuple<int, int, std::string>> seen;
         for (std::size_t k = 0; k < todo.size() && edge.details.size() < kDetailsPerEdge; ++k) {
             const auto [step, depth] = todo[k];
@@ -362,6 +377,13 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
         }
         v.edges.push_back(std::move(edge));
     }
+    // What a picture draws: a cycle's edges; for one pair, the steps that
+    // put it there (e1 -hb-> e2 -eco-> e1 says more than a loop on e1).
+    if (tested->test == Test::acyclic || v.edges.empty() || v.edges.front().steps.empty()) {
+        for (const auto& e : v.edges) v.drawn.push_back({e.from, e.to, e.relation});
+    } else {
+        v.drawn = v.edges.front().steps;
+    }
 
     // The paragraph.
     std::string text = v.axiom + " fails: ";
@@ -369,7 +391,7 @@ Violation explain_violation(const model::Model& model, const exec::PreExecution&
         text += "cycle of " + r_name + ": e" + std::to_string(v.events.front());
         for (const auto& e : v.edges) text += " -" + e.relation + "-> e" + std::to_string(e.to);
     } else if (tested->test == Test::irreflexive) {
-        text += "e" + std::to_string(v.events.front()) + " -" + v.edges.front().relation + "-> itself in " + r_name;
+        text += "e" + std::to_string(v.events.front()) + " is related to itself by " + r_name;
     } else if (pairs.empty()) {
         text += "e" + std::to_string(v.events.front()) + " is in " + r_name;
     } else {

@@ -46,6 +46,10 @@ struct Violation {
     // pair, one edge (or one event, no edge, for a set).
     std::vector<int> events;
     std::vector<CycleEdge> edges;
+    // The edges a picture draws: for acyclic the cycle's edges, each
+    // labelled with its relation; otherwise the steps of the one edge (for
+    // irreflexive hb ; eco?: e1 -hb-> e2 -eco-> e1).
+    std::vector<NamedStep> drawn;
     // One paragraph: "sc fails: cycle e2 -psc-> e5 -psc-> e2; e2->e5 is in
     // psc-base: e2 -sb-> e3 -rb-> e5; ..." or why nothing is shown.
     std::string text;

@@ -109,8 +109,9 @@ struct Counterexample {
     // Why the source execution violates the axiom, found by the plain
     // evaluator: one paragraph naming the cycle (or reflexive pair, or
     // tuple) and the model's relations that put each edge there; and the
-    // source events of that cycle, in order (empty when there is nothing to
-    // draw, e.g. a negated test).
+    // source events of that cycle in order, then any other event on the
+    // edges drawn (for irreflexive r the steps of r: e1 -hb-> e2 -eco-> e1);
+    // empty when there is nothing to draw, e.g. a negated test.
     std::string explanation;
     std::vector<int> cycle;
     // The two texts above parsed back (equal to the tests, or the checker
