@@ -74,7 +74,10 @@ public:
         // but not taken apart.
         for (const auto& w : m.witnesses) names_.emplace(w.relation.node().get(), w.name);
         for (const auto& [name, e] : vocabulary)
-            if (name != "_") names_.emplace(e.node().get(), name);
+            if (name != "_") {
+                names_.emplace(e.node().get(), name);
+                vocabulary_.insert(e.node().get());
+            }
         for (const auto& [name, e] : m.definitions)
             if (names_.emplace(e.node().get(), name).second && !kBaseDefinitions.count(name))
                 definitions_.insert(e.node().get());
@@ -99,7 +102,10 @@ public:
             return nested ? "(" + out + ")" : out;
         };
         switch (node->kind) {
-            case Kind::union_: return infix(" | ");
+            case Kind::union_:
+                // r? is elaborated as r | id.
+                if (kids.size() == 2 && kids[1]->kind == Kind::iden) return name_of(kids[0], true) + "?";
+                return infix(" | ");
             case Kind::intersection: return infix(" & ");
             case Kind::difference: return infix(" \\ ");
             case Kind::join: return infix(" ; ");
@@ -181,7 +187,12 @@ public:
                 auto steps = path(kids[0], a, middle, false);
                 auto rest = path(kids[1], middle, b, false);
                 steps.insert(steps.end(), rest.begin(), rest.end());
-                return steps;
+                // A step that stays on one event (rs's identity part) says
+                // nothing beside steps that move.
+                std::vector<NamedStep> moving;
+                for (const auto& s : steps)
+                    if (s.from != s.to) moving.push_back(s);
+                return moving.empty() ? steps : moving;
             }
             case Kind::closure:
             case Kind::reflexive_closure: {
@@ -220,11 +231,18 @@ private:
                     if (value(k).contains(ua, ub)) return k;
                 return nullptr;
             case Kind::intersection: {
-                // The operand with the fewest pairs says the most: psc
-                // rather than incl, sb rather than loc.
+                // The model's own relations say more than the vocabulary's
+                // (hb rather than loc in hb & loc, fr ; co rather than rmw),
+                // and of those the one with the fewest pairs (psc rather
+                // than incl).
                 rel::NodePtr best;
+                auto better = [&](const rel::NodePtr& k) {
+                    const bool k_own = !vocabulary_.count(k.get()), best_own = !vocabulary_.count(best.get());
+                    if (k_own != best_own) return k_own;
+                    return value(k).size() < value(best).size();
+                };
                 for (const auto& k : kids)
-                    if (!best || value(k).size() < value(best).size()) best = k;
+                    if (!best || better(k)) best = k;
                 return best;
             }
             case Kind::difference:
@@ -243,6 +261,7 @@ private:
     rel::Instance instance_;
     std::map<const Node*, std::string> names_;
     std::set<const Node*> definitions_;
+    std::set<const Node*> vocabulary_;
     std::map<const Node*, rel::TupleSet> values_;
 };
 
