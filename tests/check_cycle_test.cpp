@@ -155,7 +155,7 @@ TEST_CASE("check_cycle: LB raises RC11-scoped's flag thin-air by the cycle po, r
     CHECK(quiet.text == "thin-air is not raised on this execution");
 }
 
-TEST_CASE("check_cycle: a write between an RMW's read and write breaks atomicity: fr ; co, not just rmw") {
+TEST_CASE("check_cycle: a write between an RMW's read and write breaks atomicity: fr then co, not just rmw") {
     const model::Model rc11 = model::Model::load((root / "models/rc11.cat").string());
     // P0: RMW on x reading 0 (e2, e3).  P1: W x=2 (e4), co between them.
     auto x = two_threads({{0, EventKind::read, 0, 0, Order::rlx},

@@ -231,14 +231,17 @@ private:
                     if (value(k).contains(ua, ub)) return k;
                 return nullptr;
             case Kind::intersection: {
-                // The model's own relations say more than the vocabulary's
-                // (hb rather than loc in hb & loc, fr ; co rather than rmw),
-                // and of those the one with the fewest pairs (psc rather
-                // than incl).
+                // The model's own relations and the execution's choices
+                // (rf, co) say more than the vocabulary's fixed facts (hb
+                // rather than loc in hb & loc, fr ; co rather than rmw, rf
+                // rather than incl), and of those the one with the fewest
+                // pairs (psc rather than incl).
                 rel::NodePtr best;
+                auto telling = [&](const rel::NodePtr& k) {
+                    return k->kind == Kind::relation || !vocabulary_.count(k.get());
+                };
                 auto better = [&](const rel::NodePtr& k) {
-                    const bool k_own = !vocabulary_.count(k.get()), best_own = !vocabulary_.count(best.get());
-                    if (k_own != best_own) return k_own;
+                    if (telling(k) != telling(best)) return telling(k);
                     return value(k).size() < value(best).size();
                 };
                 for (const auto& k : kids)
