@@ -34,7 +34,8 @@ between the marker comments of FINDINGS.md are rewritten from summary.json:
   <!-- findings:cex RUN AXIOM --> ... <!-- /findings:cex -->
       the counterexample of run RUN for AXIOM: C and PTX litmus text
 The .dot pictures of every counterexample a cex marker names are copied to
-findings/ (and rendered to .svg there when Graphviz `dot` is installed).
+findings/ (and rendered to .svg there when Graphviz `dot` is installed),
+with its explanation (NAME-explanation.txt) where the tool gave one.
 --tables-only skips running and regenerates FINDINGS.md from the newest
 summary.json under bench/results/.
 
@@ -524,6 +525,14 @@ def cex_block(summary, outdir, run_id, axiom):
                 else:
                     pics.append(f"[`findings/{dot_name}`](findings/{dot_name})")
             rt = c.get("round_trip", {})
+            # Why the source execution violates the axiom (tools since issue
+            # 27 print it): beside the pictures, and as a file next to them.
+            why = []
+            if c.get("explanation"):
+                with open(os.path.join(fdir, f"{safe}-{axiom}-explanation.txt"), "w") as f:
+                    f.write(c["explanation"] + "\n")
+                why = ["", "Why (the plain evaluator on the source execution; what it finds is drawn in "
+                       "bold magenta): " + c["explanation"]]
             return "\n".join([
                 f"Run `{run_id}`, axiom `{axiom}`, {r['events']} source events, shape `{c.get('shape')}`, "
                 f"race-free program: {c.get('program_race_free')}; litmus round trip confirmed: "
@@ -532,7 +541,7 @@ def cex_block(summary, outdir, run_id, axiom):
                 "```", c["source_litmus"].rstrip(), "```", "", "```", c["target_litmus"].rstrip(), "```", "",
                 "Pictures (Graphviz): " + ", ".join(pics)
                 + ("" if shutil.which("dot") else " (Graphviz `dot` is not installed here: render with "
-                   "`dot -Tsvg FILE.dot -o FILE.svg`)") + "."])
+                   "`dot -Tsvg FILE.dot -o FILE.svg`)") + "."] + why)
     return f"(no counterexample for `{axiom}` in run `{run_id}`)"
 
 

@@ -652,6 +652,12 @@ TEST_CASE("check_output/dot: nodes, clusters and edges of a small execution") {
     CHECK_FALSE(contains(dot, "e0 -> e6 [color=blue"));
     CHECK_FALSE(contains(dot, "e2 -> e7 [color=blue"));
     CHECK_FALSE(contains(dot, "e0 -> e7 [color=blue"));
+    // fr: e5 reads e2, which co orders before e6 and e7; e4 reads y's last write.
+    CHECK(contains(dot, "e5 -> e6 [color=orange, fontcolor=orange, label=\"fr\", constraint=false];"));
+    CHECK(contains(dot, "e5 -> e7 [color=orange, fontcolor=orange, label=\"fr\", constraint=false];"));
+    CHECK_FALSE(contains(dot, "e5 -> e2 [color=orange"));
+    CHECK_FALSE(contains(dot, "e4 -> e3 [color=orange"));
+    CHECK_FALSE(contains(dot, "class=\"cycle\""));  // nothing emphasised unless asked
     CHECK(contains(dot, "e5 -> e6 [style=dashed, label=\"rmw\"];"));
     CHECK(contains(dot, "e4 -> e5 [color=green, fontcolor=green, style=dotted, label=\"addr\"];"));
     CHECK(contains(dot, "e4 -> e6 [color=green, fontcolor=green, style=dotted, label=\"data\"];"));
@@ -663,6 +669,22 @@ TEST_CASE("check_output/dot: nodes, clusters and edges of a small execution") {
     CHECK(check::execution_dot(b.x, rf_reversed, co_reversed, "MP \"demo\"") == dot);
 
     CHECK_THROWS_AS(check::execution_dot(b.x, {{0, 99}}, {}, "bad"), std::invalid_argument);
+
+    // Emphasis: a cycle's edges drawn again in bold with an id and a class,
+    // its events outlined.
+    check::Emphasis cycle;
+    cycle.edges = {{ry, wx, "hb"}, {wx, ry, "psc \"x\""}};
+    cycle.events = {wx, ry};
+    const std::string bold = check::execution_dot(b.x, rf, co, "MP", cycle);
+    INFO(bold);
+    CHECK(contains(bold, "e4 -> e2 [id=\"cycle-0\", class=\"cycle\", color=magenta, fontcolor=magenta, penwidth=3, label=\"hb\", constraint=false];"));
+    CHECK(contains(bold, "e2 -> e4 [id=\"cycle-1\", class=\"cycle\", color=magenta, fontcolor=magenta, penwidth=3, label=\"psc \\\"x\\\"\", constraint=false];"));
+    CHECK(contains(bold, "e2 [label=\"e2: W.na \\\"x\\\"=1\", class=\"cycle\", color=magenta, penwidth=3];"));
+    CHECK(contains(bold, "e4 [label=\"e4: R.acq.gpu y=1\", class=\"cycle\", color=magenta, penwidth=3];"));
+    CHECK(contains(bold, "e3 [label=\"e3: W.rel.gpu y=1\"];"));
+    check::Emphasis stray;
+    stray.events = {99};
+    CHECK_THROWS_AS(check::execution_dot(b.x, rf, co, "bad", stray), std::invalid_argument);
 
     // Graphviz accepts it, where it is installed.
     if (std::system("command -v dot >/dev/null 2>&1") == 0) {

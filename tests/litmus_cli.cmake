@@ -144,3 +144,38 @@ expect("unknown model name" 2 stderr "no-such-model: no such model file, and no 
        litmus --model no-such-model ${corpus}/diy/MP+rel+acq.litmus)
 expect("compare by name" 0 stdout "compare [^ ]*models/sc.cat and [^ ]*models/rc11.cat: c programs up to 2 events"
        compare sc rc11 --events 2)
+
+# --graph DIR: one execution per test and model drawn with the checker's
+# picture writer; one that satisfies the condition when some does (MP with
+# relaxed accesses: the stale read, and its fr edge to the payload's
+# write), else one that does not, said on stderr and in the title (MP with
+# release/acquire).  stdout keeps herd7's lines.
+expect("graph, condition satisfied" 0 stderr "graph of MP\\+rlx\\+rlx under rc11: [^\n]*\\.dot \\(satisfies the condition\\)"
+       litmus --model ${rc11} --graph ${WORK_DIR}/graphs ${corpus}/diy/MP+rlx+rlx.litmus)
+file(GLOB drawn ${WORK_DIR}/graphs/MP_rlx_rlx-rc11-*.dot)
+list(LENGTH drawn count)
+if(NOT count EQUAL 1)
+  message(FATAL_ERROR "graph: expected one MP+rlx+rlx picture, found '${drawn}'")
+endif()
+file(READ ${drawn} dot)
+foreach(pattern "R\\.rlx y=1\"" "R\\.rlx x=0\"" "label=\"rf\"" "label=\"co\"" "label=\"fr\"" "digraph \"MP\\+rlx\\+rlx under rc11\"")
+  if(NOT dot MATCHES "${pattern}")
+    message(FATAL_ERROR "graph: the MP+rlx+rlx picture lacks '${pattern}':\n${dot}")
+  endif()
+endforeach()
+file(GLOB svg ${WORK_DIR}/graphs/MP_rlx_rlx-rc11-*.svg)
+find_program(DOT_PROGRAM dot)
+if(DOT_PROGRAM AND NOT svg)
+  message(FATAL_ERROR "graph: dot is installed but no SVG was written")
+endif()
+expect("graph, condition not satisfied" 0 stderr "graph of MP\\+rel\\+acq under rc11: [^\n]*\\.dot \\(no consistent execution satisfies the condition; this one does not\\)"
+       litmus --model ${rc11} --graph ${WORK_DIR}/graphs ${corpus}/diy/MP+rel+acq.litmus)
+file(GLOB drawn ${WORK_DIR}/graphs/MP_rel_acq-rc11-*.dot)
+file(READ ${drawn} dot)
+if(NOT dot MATCHES "under rc11 \\(does not satisfy the condition\\)")
+  message(FATAL_ERROR "graph: the MP+rel+acq picture does not say it misses the condition:\n${dot}")
+endif()
+expect("graph, stdout unchanged" 0 stdout "^Test MP\\+rel\\+acq No\nObservation MP\\+rel\\+acq Never 0 [0-9]+\nTime"
+       litmus --model ${rc11} --graph ${WORK_DIR}/graphs ${corpus}/diy/MP+rel+acq.litmus)
+expect("graph, missing directory" 2 stderr "unknown option '--graph' \\(or a missing value\\)"
+       litmus --model ${rc11} ${corpus}/diy/MP+rel+acq.litmus --graph)

@@ -12,6 +12,7 @@
 
 #include "check/candidate.hpp"
 #include "check/confirm.hpp"
+#include "check/cycle_explanation.hpp"
 #include "check/execution_dot.hpp"
 #include "check/execution_litmus.hpp"
 #include "check/lowering.hpp"
@@ -588,8 +589,32 @@ struct Checker::Impl {
         x.target_litmus_text = litmus::print_litmus(c.target_litmus);
         x.source_litmus = std::move(c.source_litmus);
         x.target_litmus = std::move(c.target_litmus);
-        x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)");
-        x.target_dot = execution_dot(c.compiled.target, c.target_rf, target_co(c), name + " (target)");
+        // The violation drawn and told: the cycle in bold in the source
+        // picture, the target events its events compiled to outlined.
+        Emphasis source_emphasis, target_emphasis;
+        std::map<std::string, Pairs> witnesses = c.source_witnesses;
+        witnesses["co"] = c.source_co;
+        try {
+            const Violation v = explain_violation(source, c.source, c.source_rf, witnesses, axiom.empty() ? kWholeModel : axiom);
+            x.explanation = v.text;
+            if (v.found) {
+                x.cycle = v.events;
+                for (const auto& e : v.drawn) {
+                    source_emphasis.edges.push_back({e.from, e.to, e.relation});
+                    for (int event : {e.from, e.to})
+                        if (std::find(x.cycle.begin(), x.cycle.end(), event) == x.cycle.end()) x.cycle.push_back(event);
+                }
+                source_emphasis.events = x.cycle;
+                for (std::size_t t = 0; t < c.owner.size(); ++t)
+                    if (std::find(x.cycle.begin(), x.cycle.end(), c.owner[t]) != x.cycle.end())
+                        target_emphasis.events.push_back(static_cast<int>(t));
+            }
+        } catch (const std::exception& e) {
+            // Presentation only: the counterexample stands without it.
+            x.explanation = "no explanation: " + std::string(e.what());
+        }
+        x.source_dot = execution_dot(c.source, c.source_rf, c.source_co, name + " (source)", source_emphasis);
+        x.target_dot = execution_dot(c.compiled.target, c.target_rf, target_co(c), name + " (target)", target_emphasis);
         if (definition.race_free_flag)
             x.program_race_free = !racy_execution(c.source, source, *definition.race_free_flag).has_value();
         x.source = std::move(c.source);

@@ -53,10 +53,11 @@ Pairs sorted(Pairs p) {
     return p;
 }
 
-// The transitive reduction of the transitive closure of 'r' over n events
-// (pairs (a, a) dropped).
-Pairs reduction(const Pairs& r, std::size_t n) {
-    std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
+using Reach = std::vector<std::vector<bool>>;
+
+// The transitive closure of 'r' over n events, pairs (a, a) dropped.
+Reach closure(const Pairs& r, std::size_t n) {
+    Reach reach(n, std::vector<bool>(n, false));
     for (auto [a, b] : r)
         if (a != b) reach[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = true;
     for (std::size_t k = 0; k < n; ++k)
@@ -64,6 +65,13 @@ Pairs reduction(const Pairs& r, std::size_t n) {
             if (reach[i][k])
                 for (std::size_t j = 0; j < n; ++j)
                     if (reach[k][j]) reach[i][j] = true;
+    return reach;
+}
+
+// The transitive reduction of the transitive closure of 'r' over n events
+// (pairs (a, a) dropped).
+Pairs reduction(const Pairs& r, std::size_t n) {
+    const Reach reach = closure(r, n);
     Pairs out;
     for (auto [a, b] : sorted(r)) {
         if (a == b) continue;
@@ -78,8 +86,14 @@ Pairs reduction(const Pairs& r, std::size_t n) {
 
 }  // namespace
 
+std::string event_label(const exec::PreExecution& x, std::size_t i) {
+    const exec::Event& e = x.events.at(i);
+    return e.label.empty() ? built_label(x, e) : e.label;
+}
+
 std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pair<int, int>>& rf,
-                          const std::vector<std::pair<int, int>>& co, const std::string& title) {
+                          const std::vector<std::pair<int, int>>& co, const std::string& title,
+                          const Emphasis& emphasis) {
     const std::size_t n = x.events.size();
     const int threads = static_cast<int>(x.threads.size());
     for (std::size_t i = 0; i < n; ++i) {
@@ -102,11 +116,17 @@ std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pa
     check(x.addr, "addr");
     check(x.data, "data");
     check(x.ctrl, "ctrl");
+    Pairs emphasised_edges;
+    for (const auto& e : emphasis.edges) emphasised_edges.emplace_back(e.from, e.to);
+    check(emphasised_edges, "emphasis");
+    for (int e : emphasis.events)
+        if (e < 0 || static_cast<std::size_t>(e) >= n) refuse("emphasis names the event " + std::to_string(e) + ", which x does not have");
 
     auto node = [&](std::size_t i) {
-        const exec::Event& e = x.events[i];
-        const std::string label = e.label.empty() ? built_label(x, e) : e.label;
-        return "e" + std::to_string(i) + " [label=\"" + escaped("e" + std::to_string(i) + ": " + label) + "\"];";
+        const std::string label = event_label(x, i);
+        const bool bold = std::find(emphasis.events.begin(), emphasis.events.end(), static_cast<int>(i)) != emphasis.events.end();
+        return "e" + std::to_string(i) + " [label=\"" + escaped("e" + std::to_string(i) + ": " + label) + "\"" +
+               (bold ? ", class=\"cycle\", color=magenta, penwidth=3" : "") + "];";
     };
     std::ostringstream out;
     out << "digraph \"" << escaped(title) << "\" {\n";
@@ -153,11 +173,26 @@ std::string execution_dot(const exec::PreExecution& x, const std::vector<std::pa
     auto across = [&](int a) { return x.events[static_cast<std::size_t>(a)].thread >= 0 ? ", constraint=false" : ""; };
     for (auto [w, r] : sorted(rf)) edge(w, r, std::string("color=red, fontcolor=red, label=\"rf\"") + across(w));
     for (auto [a, b] : reduction(co, n)) edge(a, b, std::string("color=blue, fontcolor=blue, label=\"co\"") + across(a));
+    // fr: a read to every write coherence-after the write it reads from.
+    const Reach co_order = closure(co, n);
+    Pairs fr;
+    for (auto [w, r] : rf)
+        for (std::size_t later = 0; later < n; ++later)
+            if (co_order[static_cast<std::size_t>(w)][later] && static_cast<int>(later) != r)
+                fr.emplace_back(r, static_cast<int>(later));
+    for (auto [r, w] : sorted(fr)) edge(r, w, std::string("color=orange, fontcolor=orange, label=\"fr\"") + across(r));
     for (auto [r, w] : sorted(x.rmw)) edge(r, w, "style=dashed, label=\"rmw\"");
     const std::pair<const Pairs*, const char*> deps[] = {{&x.addr, "addr"}, {&x.data, "data"}, {&x.ctrl, "ctrl"}};
     for (const auto& [pairs, kind] : deps)
         for (auto [a, b] : sorted(*pairs))
             edge(a, b, std::string("color=green, fontcolor=green, style=dotted, label=\"") + kind + "\"");
+    // The emphasised edges last, drawn over the others.
+    for (std::size_t k = 0; k < emphasis.edges.size(); ++k) {
+        const auto& e = emphasis.edges[k];
+        edge(e.from, e.to,
+             "id=\"cycle-" + std::to_string(k) + "\", class=\"cycle\", color=magenta, fontcolor=magenta, penwidth=3, label=\"" +
+                 escaped(e.label) + "\", constraint=false");
+    }
     out << "}\n";
     return out.str();
 }

@@ -193,6 +193,7 @@ void print_result(const mapping::CheckDefinition& def, const Reported& rep) {
                               : "; the program is not race-free (another consistent execution races: a race-free "
                                 "execution of a racy program; for race-free programs only, run again with "
                                 "--race-free-programs)");
+        std::cout << "\n  why: " << c.explanation;
         std::cout << "\n" << c.source_litmus_text << "\n" << c.target_litmus_text;
         std::cout << "  litmus round trip: " << judgement_text(c.round_trip.source) << "; "
                   << judgement_text(c.round_trip.target) << ": "
@@ -218,6 +219,9 @@ std::string result_json(const mapping::CheckDefinition& def, const Reported& rep
         o << ", \"source_litmus\": " << json_string(c.source_litmus_text)
           << ", \"target_litmus\": " << json_string(c.target_litmus_text)
           << ", \"source_dot\": " << json_string(c.source_dot) << ", \"target_dot\": " << json_string(c.target_dot)
+          << ", \"explanation\": " << json_string(c.explanation) << ", \"cycle\": [";
+        for (std::size_t k = 0; k < c.cycle.size(); ++k) o << (k ? ", " : "") << c.cycle[k];
+        o << "]"
           << ", \"round_trip\": {\"source\": " << judgement_json(c.round_trip.source)
           << ", \"target\": " << judgement_json(c.round_trip.target)
           << ", \"confirmed\": " << (c.round_trip.confirmed() ? "true" : "false") << "}"

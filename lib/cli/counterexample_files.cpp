@@ -64,6 +64,7 @@ std::vector<std::filesystem::path> write_counterexample(output::OutputDirectory&
         written.push_back(out.write(name + "-" + side + ".dot", *graph));
         if (const auto svg = render_svg(*graph)) written.push_back(out.write(name + "-" + side + ".svg", *svg));
     }
+    written.push_back(out.write(name + "-explanation.txt", c.explanation + "\n"));
     return written;
 }
 

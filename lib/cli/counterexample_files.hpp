@@ -13,7 +13,8 @@
 namespace mapsound::cli {
 
 // Writes NAME-source.litmus, NAME-target.litmus, NAME-source.dot,
-// NAME-target.dot (and NAME-source.svg, NAME-target.svg) into 'out', where
+// NAME-target.dot (and NAME-source.svg, NAME-target.svg) and
+// NAME-explanation.txt (Counterexample::explanation) into 'out', where
 // NAME is output::safe_file_name(axiom).  Returns the paths written.
 // Throws output::OutputError when a file cannot be written (the files
 // written before stay, listed in the manifest).

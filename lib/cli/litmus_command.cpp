@@ -22,6 +22,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/counterexample_files.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/json.hpp"
 #include "cli/model_path.hpp"
@@ -31,6 +32,8 @@
 #include "mapsound/litmus/print.hpp"
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
+#include "check/execution_dot.hpp"
+#include "output/output_directory.hpp"
 
 namespace mapsound::cli {
 
@@ -316,6 +319,42 @@ std::optional<std::uint64_t> positive_count(const std::string& text) {
     return v;
 }
 
+// --graph: one execution of 'test' under 'model' drawn as DIR/TEST-MODEL.dot
+// (and .svg), with the checker's picture writer; what was drawn, or why
+// nothing was, on stderr (stdout keeps herd7's lines).  False when the
+// files could not be written.
+bool draw_execution(output::OutputDirectory& out, const litmus::LitmusTest& test, const model::Model& model,
+                    const std::string& model_name, const litmus::RunOptions& options) {
+    const std::string where = "mapsound litmus: graph of " + test.name + " under " + model_name;
+    std::optional<litmus::WitnessExecution> w;
+    try {
+        w = litmus::witness_execution(test, model, options);
+    } catch (const std::exception& e) {
+        std::cerr << where << ": none (" << e.what() << ")\n";
+        return true;
+    }
+    if (!w) {
+        std::cerr << where << ": none (no consistent execution)\n";
+        return true;
+    }
+    const std::string name = output::safe_file_name(test.name + "-" + model_name);
+    const std::string title = test.name + " under " + model_name +
+                              (w->satisfies ? "" : " (does not satisfy the condition)");
+    const std::string dot = check::execution_dot(w->pre, w->rf, w->co, title);
+    try {
+        const auto path = out.write(name + ".dot", dot);
+        if (const auto svg = render_svg(dot)) out.write(name + ".svg", *svg);
+        std::cerr << where << ": " << path.string()
+                  << (w->satisfies ? (test.condition ? " (satisfies the condition)" : "")
+                                   : " (no consistent execution satisfies the condition; this one does not)")
+                  << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << where << ": " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int litmus_command(const std::vector<std::string>& args) {
@@ -323,6 +362,7 @@ int litmus_command(const std::vector<std::string>& args) {
     std::vector<fs::path> inputs;
     bool json = false, states = false, progress = false;
     std::optional<double> timeout;
+    std::optional<fs::path> graph_dir;
     std::uint64_t max_executions = kDefaultMaxExecutions;
     litmus::RunOptions options;
     const bool json_requested = wants_json(args);
@@ -340,6 +380,8 @@ int litmus_command(const std::vector<std::string>& args) {
             options.forbidden_flags.push_back(args[++i]);
         } else if (a == "--expected" && has_value) {
             expected_paths.push_back(args[++i]);
+        } else if (a == "--graph" && has_value) {
+            graph_dir = fs::path(args[++i]);
         } else if (a == "--json") {
             json = true;
         } else if (a == "--states") {
@@ -394,6 +436,16 @@ int litmus_command(const std::vector<std::string>& args) {
         std::cerr << e.what() << "\n";
         if (json_requested) print_json_error("litmus", e.what(), kBadInput);
         return kBadInput;
+    }
+    std::optional<output::OutputDirectory> graphs;
+    if (graph_dir) {
+        try {
+            graphs.emplace(*graph_dir, "litmus --graph");
+        } catch (const std::exception& e) {
+            std::cerr << "mapsound litmus: " << e.what() << "\n";
+            if (json_requested) print_json_error("litmus", e.what(), kBadInput);
+            return kBadInput;
+        }
     }
     // Folders are expanded; a path that cannot be read stays in the list
     // and is reported like an unreadable test.
@@ -459,6 +511,16 @@ int litmus_command(const std::vector<std::string>& args) {
                 line.clear(timeout.has_value());
             }
             const std::string test_name = test ? test->name : file.string();
+            if (graphs && verdict) {
+                litmus::RunOptions run = options;
+                if (timeout) {
+                    run.expand.budget.seconds = *timeout;
+                    run.expand.budget.deadline =
+                        std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*timeout));
+                }
+                if (!draw_execution(*graphs, *test, models[mi], name, run)) bad = true;
+            }
             switch (outcome) {
                 case Outcome::ok: ++tally.ok; break;
                 case Outcome::no: ++tally.no; break;
@@ -536,6 +598,14 @@ int litmus_command(const std::vector<std::string>& args) {
                 std::cout << "  flag " << flag << ": " << n << (n == 1 ? " test\n" : " tests\n");
             for (const auto& d : t.differences) std::cout << "  differs: " << d << "\n";
             for (const auto& p : t.problems) std::cout << "  error: " << p << "\n";
+        }
+    }
+    if (graphs) {
+        try {
+            graphs->finish(bad ? output::RunStatus::failed : output::RunStatus::complete);
+        } catch (const std::exception& e) {
+            std::cerr << "mapsound litmus: " << e.what() << "\n";
+            bad = true;
         }
     }
     // A folder without tests asked for nothing to be decided.

@@ -4,9 +4,12 @@
 // The page needs no JavaScript and no network: per check its files and
 // bound, a table of the axioms (verdict, what the check file expects,
 // seconds, shapes), and for each counterexample the command that
-// reproduces it, the litmus round trip's verdicts, both litmus tests and
-// both execution graphs inline as SVG (Graphviz's dot; without it the
-// .dot sources are linked instead, and the page says so).
+// reproduces it, the litmus round trip's verdicts, why the source
+// execution violates the axiom (its cycle, explained), both litmus tests
+// and both execution graphs inline as SVG (Graphviz's dot; without it the
+// .dot sources are linked instead, and the page says so), and which target
+// events each source event compiled to.
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -27,6 +30,7 @@
 #include "cli/verdict_matrix.hpp"
 #include "cli/interrupts.hpp"
 #include "cli/usage.hpp"
+#include "check/execution_dot.hpp"
 #include "mapsound/check.hpp"
 #include "output/output_directory.hpp"
 
@@ -58,6 +62,30 @@ std::string seconds_text(double s) {
     o.setf(std::ios::fixed);
     o.precision(2);
     o << s;
+    return o.str();
+}
+
+// Which target events each source event compiled to, one row per source
+// event; the rows of the violating cycle's events marked (class "cycle").
+std::string map_table(const check::Counterexample& c) {
+    std::ostringstream o;
+    o << "<table class=\"map\"><caption>Compiled: each source event and the target events it maps to"
+      << (c.cycle.empty() ? "" : " (the cycle's events marked)") << "</caption>\n"
+      << "<tr><th>source event</th><th>target events</th></tr>\n";
+    for (std::size_t s = 0; s < c.source.events.size(); ++s) {
+        const bool in_cycle = std::find(c.cycle.begin(), c.cycle.end(), static_cast<int>(s)) != c.cycle.end();
+        o << "<tr" << (in_cycle ? " class=\"cycle\"" : "") << "><td>e" << s << ": "
+          << html(check::event_label(c.source, s)) << "</td><td>";
+        bool first = true;
+        for (auto [source, target] : c.compiled.map)
+            if (source == static_cast<int>(s)) {
+                o << (first ? "" : "<br>") << "e" << target << ": "
+                  << html(check::event_label(c.compiled.target, static_cast<std::size_t>(target)));
+                first = false;
+            }
+        o << "</td></tr>\n";
+    }
+    o << "</table>\n";
     return o.str();
 }
 
@@ -110,7 +138,9 @@ const char* const kStyle =
     "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em;text-align:left}"
     "pre{background:#f4f4f4;padding:.5em;overflow-x:auto}.fails{color:#a00}.holds{color:#060}"
     ".different{background:#fdd}.pictures{display:flex;flex-wrap:wrap;gap:1em}"
-    ".pictures figure{margin:0}.pictures svg{max-width:38em;height:auto}";
+    ".pictures figure{margin:0}.pictures svg{max-width:38em;height:auto}"
+    ".explanation{border-left:4px solid #c0c;padding-left:.5em}tr.cycle td{background:#fce}"
+    ".map{margin-top:1em}caption{text-align:left;font-style:italic}";
 
 }  // namespace
 
@@ -207,9 +237,12 @@ int report_command(const std::vector<std::string>& args) {
                     << " the outcome, the target model " << (c.round_trip.target.ok ? "allows" : "forbids") << " it ("
                     << (c.round_trip.confirmed() ? "confirmed" : "not confirmed at the level of outcomes")
                     << ").</p>\n";
+            details << "<p class=\"explanation\" id=\"" << html(anchor) << "-why\"><strong>Why:</strong> "
+                    << html(c.explanation) << "</p>\n";
             try {
                 out->write(name + "-source.litmus", c.source_litmus_text);
                 out->write(name + "-target.litmus", c.target_litmus_text);
+                out->write(name + "-explanation.txt", c.explanation + "\n");
                 details << "<div class=\"pictures\">\n";
                 for (const auto& [side, text, graph] :
                      {std::tuple{"source", &c.source_litmus_text, &c.source_dot},
@@ -230,7 +263,7 @@ int report_command(const std::vector<std::string>& args) {
                     }
                     details << "</figure>\n";
                 }
-                details << "</div>\n";
+                details << "</div>\n" << map_table(c);
             } catch (const std::exception& ex) {
                 std::cerr << "mapsound report: " << ex.what() << "\n";
                 error = true;

@@ -65,7 +65,7 @@ const Command* find(const std::string& name) {
         {"litmus",
          "mapsound litmus --model MODEL [--model MODEL]... [--states] [--json] [--unroll N]\n"
          "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
-         "                       [--expected TABLE.csv]... TEST-OR-FOLDER...",
+         "                       [--expected TABLE.csv]... [--graph DIR] TEST-OR-FOLDER...",
          "decide litmus tests (C, OpenCL, PTX, Vulkan and AuDaLa dialects) under each model; folders are searched for *.litmus",
          "  --model MODEL        a memory model: a .cat file, or a shipped model's name (rc11, ptx-7.5, ...)\n"
          "                       looked up in $MAPSOUND_MODEL_PATH, the installed and the source models\n"
@@ -81,6 +81,9 @@ const Command* find(const std::string& name) {
          "  --progress           show the live progress line on stderr even when it is not a terminal\n"
          "  --expected TABLE.csv compare the verdicts with a test,model,expected table and print a\n"
          "                       conformance summary per model (repeatable)\n"
+         "  --graph DIR          per test and model, draw one consistent execution that satisfies the\n"
+         "                       condition (else one that does not, and say so on stderr) as\n"
+         "                       DIR/TEST-MODEL.dot, and .svg when Graphviz's dot is installed\n"
          "  -h, --help           print this help\n",
          "0 every test was read and decided (with --expected: every verdict as the table says), 1 a\n"
          "  verdict differs from the table, 2 a test or model could not be read or was refused (a model\n"

@@ -94,7 +94,7 @@ foreach(command litmus check compare export-coq)
   expect("help ${command}" 0 stdout "^usage: mapsound ${command} " help ${command})
 endforeach()
 foreach(option --model --states --unroll --forbid --events --target-events --axiom --jobs --json --output
-               --export-coq --race-free-programs --reference --progress --dialect -o)
+               --export-coq --race-free-programs --reference --progress --dialect -o --graph)
   expect("mapsound --help lists ${option}" 0 stdout "  ${option}[ ,]" --help)
 endforeach()
 

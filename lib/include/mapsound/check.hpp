@@ -102,7 +102,18 @@ struct Counterexample {
     std::optional<bool> program_race_free;
     litmus::LitmusTest source_litmus, target_litmus;  // same registers, same condition
     std::string source_litmus_text, target_litmus_text;
+    // Pictures: rf, co and fr; the violating cycle (below) in bold magenta
+    // with class "cycle" in the source picture, the target events its
+    // events compiled to outlined in the target picture.
     std::string source_dot, target_dot;
+    // Why the source execution violates the axiom, found by the plain
+    // evaluator: one paragraph naming the cycle (or reflexive pair, or
+    // tuple) and the model's relations that put each edge there; and the
+    // source events of that cycle in order, then any other event on the
+    // edges drawn (for irreflexive r the steps of r: e1 -hb-> e2 -eco-> e1);
+    // empty when there is nothing to draw, e.g. a negated test.
+    std::string explanation;
+    std::vector<int> cycle;
     // The two texts above parsed back (equal to the tests, or the checker
     // throws std::logic_error), expanded and decided by litmus mode.
     RoundTrip round_trip;

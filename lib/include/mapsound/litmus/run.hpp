@@ -115,4 +115,23 @@ struct Verdict {
 // options.expand.budget runs out.
 Verdict run_litmus(const LitmusTest& test, const model::Model& model, const RunOptions& options = {});
 
+// One consistent execution of a test (filter satisfied), to draw it
+// (`mapsound litmus --graph`): the pre-execution with every value
+// enumerated, its rf and, when the model has a witness `co`, its co.
+struct WitnessExecution {
+    exec::PreExecution pre;
+    std::vector<std::pair<int, int>> rf, co;
+    // Whether it satisfies the condition's expression (P of `exists P`,
+    // `~exists P`, `forall P`; true for a test without a condition).
+    bool satisfies = false;
+};
+
+// An execution that satisfies the condition's expression if some
+// consistent execution does, else any consistent execution (satisfies
+// false), else nullopt (no consistent execution).  Deterministic: the
+// first such execution in expansion order that the solver returns.
+// Throws like run_litmus.
+std::optional<WitnessExecution> witness_execution(const LitmusTest& test, const model::Model& model,
+                                                  const RunOptions& options = {});
+
 }  // namespace mapsound::litmus
