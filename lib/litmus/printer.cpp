@@ -55,6 +55,7 @@ std::string thread_ref(int thread, Dialect d) {
         case Dialect::c:
         case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
+        case Dialect::x86: return std::to_string(thread);  // "0:EAX", as diy7 writes it
     }
     return std::to_string(thread);
 }
@@ -66,14 +67,16 @@ const char* header_word(Dialect d) {
         case Dialect::opencl: return "OPENCL";
         case Dialect::audala: return "AuDaLa";
         case Dialect::vulkan: return "Vulkan";
+        case Dialect::x86: return "X86";
     }
     return "?";
 }
 
-// One init item per line.  Untyped scalars are written "x=0" in PTX and
+// One init item per line.  Untyped scalars are written "x=0" in PTX, Vulkan and x86 and
 // "[x] = 0" in C, as the suites do.
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {
-    const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan;  // "x=0"
+    const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan ||
+                     test.dialect == Dialect::x86;  // "x=0"
     const std::string eq = ptx ? "=" : " = ";
     out << "{\n";
     for (const Location& l : test.locations) {
@@ -241,6 +244,8 @@ std::string print_litmus(const LitmusTest& test) {
         print_init_block(out, test);
         if (test.dialect == Dialect::vulkan) {
             out << detail::print_vulkan_threads(test);
+        } else if (test.dialect == Dialect::x86) {
+            out << detail::print_x86_threads(test);
         } else {
             out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
         }
