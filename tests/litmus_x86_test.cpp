@@ -160,7 +160,7 @@ TEST_CASE("x86: the printer refuses what the dialect cannot write") {
     CHECK_THROWS_AS(print_litmus(t), std::invalid_argument);
 }
 
-TEST_CASE("x86: events carry no order and no scope; XCHG is an RMW pair, MFENCE a fence") {
+TEST_CASE("x86: events carry no order and no scope, XCHG is an RMW pair, MFENCE a fence") {
     const LitmusTest t = parse_litmus(kSample, "sample.litmus");
     const auto runs = mapsound::litmus::expand(t);
     REQUIRE(!runs.empty());

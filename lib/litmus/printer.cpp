@@ -117,7 +117,8 @@ std::string print_term(const Term& t, Dialect d) {
     return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
 }
 
-// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C ("0:r0=1").
+// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C and x86
+// ("0:r0=1", "0:EAX=1", as herd7 and diy7 write them).
 // Parenthesizes exactly where the grammar needs it (~ over /\ over \/,
 // chains nest left), so the re-parsed tree is the same tree.
 std::string print_expr(const CondExpr& e, Dialect d) {
@@ -125,9 +126,10 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     auto wrapped = [&](const CondExpr& x) { return "(" + print_expr(x, d) + ")"; };
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
-        case K::compare:
-            return print_term(e.lhs, d) + (!c_syntax(d) ? " " : "") + detail::print_cmp(e.cmp, d) +
-                   (!c_syntax(d) ? " " : "") + print_term(e.rhs, d);
+        case K::compare: {
+            const std::string space = c_syntax(d) || d == Dialect::x86 ? "" : " ";
+            return print_term(e.lhs, d) + space + detail::print_cmp(e.cmp, d) + space + print_term(e.rhs, d);
+        }
         case K::not_: {
             const CondExpr& x = e.operands.at(0);
             return "~" + (x.kind == K::truth || x.kind == K::not_ ? print_expr(x, d) : wrapped(x));
