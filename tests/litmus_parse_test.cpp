@@ -352,6 +352,7 @@ TEST_CASE("litmus: every file of the suite parses and round-trips") {
     if (!dir) return skip_without_suite();
     std::size_t ptx = 0;
     std::size_t c = 0;
+    std::size_t x86 = 0;
     for (const fs::path& file : suite_files(*dir)) {
         INFO("file: " << file.string());
         LitmusTest t;
@@ -361,12 +362,13 @@ TEST_CASE("litmus: every file of the suite parses and round-trips") {
             FAIL_CHECK(std::string(e.what()));  // a char* would print as a pointer
             continue;
         }
-        (t.dialect == Dialect::ptx ? ptx : c) += 1;
+        (t.dialect == Dialect::ptx ? ptx : t.dialect == Dialect::x86 ? x86 : c) += 1;
         CHECK(!t.threads.empty());
         check_round_trip(t);
     }
-    MESSAGE("parsed " << ptx << " PTX and " << c << " C suite tests");
+    MESSAGE("parsed " << ptx << " PTX, " << x86 << " x86 and " << c << " C suite tests");
     CHECK(ptx >= 53);
+    CHECK(x86 == 309);
     CHECK(c >= 84);
 }
 
@@ -443,7 +445,7 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         const char* message;
     };
     const Case cases[] = {
-        {"X86 t\n{}\n", "t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan' starting the test, found 'X86'"},
+        {"RISCV t\n{}\n", "t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86' starting the test, found 'RISCV'"},
         {"PTX\n{ x=0; }\n", "t.litmus:2:1: expected a test name after 'PTX' on the same line, found '{'"},
         {"PTX t\n{ x=0 y=1; }\n", "t.litmus:2:7: expected ';' or '}', found 'y'"},
         {"PTX t\n{}\nP1@cta 0,gpu 0 ;\n", "t.litmus:3:1: expected thread 'P0', found 'P1'"},
@@ -547,7 +549,7 @@ TEST_CASE("litmus: hostile input fails cleanly") {
     std::string sum = "C t\n{}\nP0 () { int r = 1";
     for (int i = 0; i < 5000; ++i) sum += " + 1";
     CHECK(error_of(sum + "; }\nexists (x=1)\n").find("operators in one statement") != std::string::npos);
-    CHECK(error_of("").find("t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan'") == 0);
+    CHECK(error_of("").find("t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86'") == 0);
     CHECK(error_of(std::string("PTX t\n{ x = 1; }\0\n", 17)).find("found '\\x00'") != std::string::npos);
 }
 

@@ -54,6 +54,7 @@ std::string dialect_name(litmus::Dialect d) {
         case litmus::Dialect::audala: return "AuDaLa";
         case litmus::Dialect::opencl: return "OPENCL";
         case litmus::Dialect::vulkan: return "Vulkan";
+        case litmus::Dialect::x86: return "X86";
     }
     return "?";
 }
@@ -150,6 +151,8 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
             return o == Order::rlx || o == strong ? "" : tag;
         }
+        // x86 is a litmus dialect only: the checker writes no x86 programs.
+        case litmus::Dialect::x86: return "the event (the checker writes no x86 programs)";
     }
     return tag;
 }

@@ -237,7 +237,9 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     const int index = static_cast<int>(s.events.size());
     // AuDaLa's commands carry no memory order (the dialect has none, as in
     // the mapping checker's AuDaLa programs): not NA, which C's models read.
-    if (x_.test.dialect == Dialect::audala) tag.order = Order::none;
+    // Nor do x86's, nor a scope: MOV, XCHG and MFENCE are what they are.
+    if (x_.test.dialect == Dialect::audala || x_.test.dialect == Dialect::x86) tag.order = Order::none;
+    if (x_.test.dialect == Dialect::x86) tag.scope = EScope::none;
     Event e;
     e.kind = kind;
     e.thread = t_;

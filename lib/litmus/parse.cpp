@@ -79,7 +79,8 @@ struct RawCursor {
     }
 };
 
-// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name": the dialect and the test name.
+// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name" / "Vulkan name" / "X86 name": the
+// dialect and the test name.
 void read_name_line(RawCursor& at, LitmusTest& test) {
     const std::string& source = test.source;
     at.skip_blank_lines();
@@ -96,13 +97,15 @@ void read_name_line(RawCursor& at, LitmusTest& test) {
         test.dialect = Dialect::opencl;
     } else if (word == "Vulkan" || word == "VULKAN") {
         test.dialect = Dialect::vulkan;
+    } else if (word == "X86") {
+        test.dialect = Dialect::x86;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
-            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86' starting the test");
         }
-        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL' or 'Vulkan' starting the test", word);
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86' starting the test", word);
     }
     while (!at.done() && blank(at.peek())) at.advance();
     const std::size_t name_start = at.pos;
@@ -289,8 +292,12 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
     } else {
         std::vector<Token> register_tokens;
         detail::parse_init_block(lx, test, register_tokens);
+        // herd7's older x86 tests end the init block with "};".
+        if (test.dialect == Dialect::x86) lx.accept_punct(";");
         if (test.dialect == Dialect::ptx) {
             detail::parse_ptx_threads(lx, test);
+        } else if (test.dialect == Dialect::x86) {
+            detail::parse_x86_threads(lx, test);
         } else if (test.dialect == Dialect::vulkan) {
             detail::parse_vulkan_threads(lx, test);
         } else {

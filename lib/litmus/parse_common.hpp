@@ -84,6 +84,11 @@ void parse_c_threads(Lexer& lx, LitmusTest& test);
 // Vulkan: an optional second block "{ ssw 0 1; ... }", then PTX-like rows.
 // Implemented in vulkan_parser.cpp.
 void parse_vulkan_threads(Lexer& lx, LitmusTest& test);
+// x86: herd7's columns of MOV, XCHG and MFENCE.  Implemented in
+// x86_parser.cpp.
+void parse_x86_threads(Lexer& lx, LitmusTest& test);
+// The x86 register names the dialect reads (EAX, EBX, ..., ESP).
+bool x86_register_name(std::string_view w);
 // AuDaLa has its own optional init block (globals only), so this parses
 // everything after the doc string up to the final condition.  Implemented in
 // audala_parser.cpp.

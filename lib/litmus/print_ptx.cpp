@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "litmus/columns.hpp"
 #include "litmus/parse_common.hpp"
 #include "litmus/printer_common.hpp"
 
@@ -182,25 +183,13 @@ std::string print_ptx_threads(const LitmusTest& test) {
     if (test.threads.empty()) unprintable(test, "a PTX test needs at least one thread");
     // cells[t][0] is thread t's header, cells[t][k+1] its k-th instruction.
     std::vector<std::vector<std::string>> cells;
-    std::size_t rows = 0;
     for (const Thread& t : test.threads) {
         if (!t.params.empty()) unprintable(test, "PTX threads have no parameters");
         std::vector<std::string> column{header(t)};
         for (const Instruction& i : t.code) column.push_back(std::visit(PtxCell(test), i));
-        rows = std::max(rows, column.size());
         cells.push_back(std::move(column));
     }
-    std::ostringstream out;
-    for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t t = 0; t < cells.size(); ++t) {
-            std::size_t width = 0;
-            for (const std::string& c : cells[t]) width = std::max(width, c.size());
-            const std::string cell = r < cells[t].size() ? cells[t][r] : "";
-            out << (t == 0 ? " " : " | ") << cell << std::string(width - cell.size(), ' ');
-        }
-        out << " ;\n";
-    }
-    return out.str();
+    return print_columns(cells);
 }
 
 }  // namespace mapsound::litmus::detail

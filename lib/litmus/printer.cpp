@@ -55,6 +55,7 @@ std::string thread_ref(int thread, Dialect d) {
         case Dialect::c:
         case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
+        case Dialect::x86: return std::to_string(thread);  // "0:EAX", as diy7 writes it
     }
     return std::to_string(thread);
 }
@@ -66,14 +67,16 @@ const char* header_word(Dialect d) {
         case Dialect::opencl: return "OPENCL";
         case Dialect::audala: return "AuDaLa";
         case Dialect::vulkan: return "Vulkan";
+        case Dialect::x86: return "X86";
     }
     return "?";
 }
 
-// One init item per line.  Untyped scalars are written "x=0" in PTX and
+// One init item per line.  Untyped scalars are written "x=0" in PTX, Vulkan and x86 and
 // "[x] = 0" in C, as the suites do.
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {
-    const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan;  // "x=0"
+    const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan ||
+                     test.dialect == Dialect::x86;  // "x=0"
     const std::string eq = ptx ? "=" : " = ";
     out << "{\n";
     for (const Location& l : test.locations) {
@@ -114,7 +117,8 @@ std::string print_term(const Term& t, Dialect d) {
     return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
 }
 
-// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C ("0:r0=1").
+// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C and x86
+// ("0:r0=1", "0:EAX=1", as herd7 and diy7 write them).
 // Parenthesizes exactly where the grammar needs it (~ over /\ over \/,
 // chains nest left), so the re-parsed tree is the same tree.
 std::string print_expr(const CondExpr& e, Dialect d) {
@@ -122,9 +126,10 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     auto wrapped = [&](const CondExpr& x) { return "(" + print_expr(x, d) + ")"; };
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
-        case K::compare:
-            return print_term(e.lhs, d) + (!c_syntax(d) ? " " : "") + detail::print_cmp(e.cmp, d) +
-                   (!c_syntax(d) ? " " : "") + print_term(e.rhs, d);
+        case K::compare: {
+            const std::string space = c_syntax(d) || d == Dialect::x86 ? "" : " ";
+            return print_term(e.lhs, d) + space + detail::print_cmp(e.cmp, d) + space + print_term(e.rhs, d);
+        }
         case K::not_: {
             const CondExpr& x = e.operands.at(0);
             return "~" + (x.kind == K::truth || x.kind == K::not_ ? print_expr(x, d) : wrapped(x));
@@ -241,6 +246,8 @@ std::string print_litmus(const LitmusTest& test) {
         print_init_block(out, test);
         if (test.dialect == Dialect::vulkan) {
             out << detail::print_vulkan_threads(test);
+        } else if (test.dialect == Dialect::x86) {
+            out << detail::print_x86_threads(test);
         } else {
             out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
         }

@@ -23,6 +23,8 @@ std::string print_ptx_threads(const LitmusTest& test);
 std::string print_c_threads(const LitmusTest& test);
 // Vulkan's ssw block (if any) and its threads (print_vulkan.cpp).
 std::string print_vulkan_threads(const LitmusTest& test);
+// x86's columns of MOV, XCHG and MFENCE (print_x86.cpp).
+std::string print_x86_threads(const LitmusTest& test);
 // AuDaLa's init block of globals and its instances.
 std::string print_audala_body(const LitmusTest& test);
 

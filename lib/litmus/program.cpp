@@ -14,6 +14,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::audala: return "audala";
         case Dialect::opencl: return "opencl";
         case Dialect::vulkan: return "vulkan";
+        case Dialect::x86: return "x86";
     }
     return "?";
 }

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 
+#include "litmus/columns.hpp"
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -121,50 +122,13 @@ public:
     PtxParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
 
     void parse() {
-        header_row();
+        parse_column_header(lx_, test_, [](Lexer& lx) { return parse_placement(lx); });
         labels_.resize(test_.threads.size());
-        while (!at_condition()) row();
+        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
         for (const LabelTable& t : labels_) t.check(lx_);
     }
 
 private:
-    bool at_condition() { return at_final_clause(lx_); }
-
-    void header_row() {
-        do {
-            const Token name = lx_.peek();
-            const auto n = thread_name_number(name.text);
-            const int expected = static_cast<int>(test_.threads.size());
-            if (name.kind != TokenKind::identifier || n != expected)
-                lx_.fail(name, "thread 'P" + std::to_string(expected) + "'");
-            lx_.next();
-            Thread t;
-            t.id = expected;
-            if (lx_.accept_punct("@")) t.placement = parse_placement(lx_);
-            test_.threads.push_back(std::move(t));
-        } while (lx_.accept_punct("|"));
-        if (!lx_.peek().is_punct(";")) lx_.fail(lx_.peek(), "'|' or ';' in the thread header row");
-        lx_.next();
-    }
-
-    void row() {
-        std::size_t column = 0;
-        for (;;) {
-            if (!lx_.peek().is_punct("|") && !lx_.peek().is_punct(";")) cell(column);
-            const Token sep = lx_.peek();
-            if (sep.is_punct(";")) {
-                lx_.next();
-                return;
-            }
-            if (!sep.is_punct("|")) lx_.fail(sep, "'|' or ';' after an instruction");
-            if (column + 1 >= test_.threads.size())
-                lx_.fail(sep, "';' ending the row (the test has " + std::to_string(test_.threads.size()) +
-                                  " thread" + (test_.threads.size() == 1 ? "" : "s") + ")");
-            lx_.next();
-            ++column;
-        }
-    }
-
     void cell(std::size_t column) {
         std::vector<Instruction>& code = test_.threads[column].code;
         const Token first = lx_.peek();

@@ -16,6 +16,7 @@
 // position are memory locations.
 #include <charconv>
 
+#include "litmus/columns.hpp"
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -136,7 +137,9 @@ public:
     void parse() {
         std::vector<std::pair<Token, Token>> ssw_tokens;
         if (lx_.peek().is_punct("{")) ssw_block(ssw_tokens);
-        header_row();
+        parse_column_header(lx_, test_, [](Lexer& lx) {
+            return parse_placement(lx, {{"sg", &Placement::sg}, {"wg", &Placement::cta}, {"qf", &Placement::qf}});
+        });
         const int threads = static_cast<int>(test_.threads.size());
         for (std::size_t i = 0; i < ssw_tokens.size(); ++i) {
             const auto [from, to] = test_.system_synchronizes_with[i];
@@ -144,7 +147,7 @@ public:
             if (to >= threads) lx_.fail(ssw_tokens[i].second, thread_range(threads));
         }
         labels_.resize(test_.threads.size());
-        while (!at_final_clause(lx_)) row();
+        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
         for (const LabelTable& t : labels_) t.check(lx_);
     }
 
@@ -172,42 +175,6 @@ private:
         if (t.kind != TokenKind::number || t.number > 1000000) lx_.fail(t, what);
         lx_.next();
         return static_cast<int>(t.number);
-    }
-
-    void header_row() {
-        do {
-            const Token name = lx_.peek();
-            const auto n = thread_name_number(name.text);
-            const int expected = static_cast<int>(test_.threads.size());
-            if (name.kind != TokenKind::identifier || n != expected)
-                lx_.fail(name, "thread 'P" + std::to_string(expected) + "'");
-            lx_.next();
-            Thread t;
-            t.id = expected;
-            if (lx_.accept_punct("@"))
-                t.placement = parse_placement(lx_, {{"sg", &Placement::sg}, {"wg", &Placement::cta}, {"qf", &Placement::qf}});
-            test_.threads.push_back(std::move(t));
-        } while (lx_.accept_punct("|"));
-        if (!lx_.peek().is_punct(";")) lx_.fail(lx_.peek(), "'|' or ';' in the thread header row");
-        lx_.next();
-    }
-
-    void row() {
-        std::size_t column = 0;
-        for (;;) {
-            if (!lx_.peek().is_punct("|") && !lx_.peek().is_punct(";")) cell(column);
-            const Token sep = lx_.peek();
-            if (sep.is_punct(";")) {
-                lx_.next();
-                return;
-            }
-            if (!sep.is_punct("|")) lx_.fail(sep, "'|' or ';' after an instruction");
-            if (column + 1 >= test_.threads.size())
-                lx_.fail(sep, "';' ending the row (the test has " + std::to_string(test_.threads.size()) +
-                                  " thread" + (test_.threads.size() == 1 ? "" : "s") + ")");
-            lx_.next();
-            ++column;
-        }
     }
 
     void cell(std::size_t column) {

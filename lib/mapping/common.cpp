@@ -136,6 +136,7 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
             add(SourceKind::write, {Order::none});
             break;
         case litmus::Dialect::vulkan: break;
+        case litmus::Dialect::x86: break;  // a litmus dialect only: no source classes
     }
     return out;
 }

@@ -55,12 +55,19 @@ expect("compare --dialect c with opencl.cat: regions never set" 2 stderr
 expect("compare json on a refusal" 2 stdout "^{\"command\": \"compare\", \"error\": \"no dialect"
        compare ${models}/vulkan.cat ${models}/c11.cat --events 2 --json)
 set(mp ${SOURCE_DIR}/tests/litmus/diy/MP+rel+acq.litmus)
-foreach(refused opencl vulkan audala audala-star gpu-rmo ptx-6.0 ptx-7.5)
+foreach(refused opencl vulkan audala audala-star gpu-rmo ptx-6.0 ptx-7.5 x86-tso)
   expect("C test under ${refused}.cat is refused" 2 stderr "MP\\+rel\\+acq.litmus: test 'MP\\+rel\\+acq': [^ ]*${refused}.cat (needs|reads no memory order)"
          litmus --model ${models}/${refused}.cat ${mp})
 endforeach()
 foreach(judging rc11 rc11-scoped c11 sc tso)
   expect("C test under ${judging}.cat: No" 0 stdout "Test MP\\+rel\\+acq Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n" litmus --model ${models}/${judging}.cat ${mp})
+endforeach()
+# x86 programs carry no order: x86-tso.cat judges them (the fences forbid
+# store buffering), as sc.cat and tso.cat do.
+set(sb_x86 ${here}/SB-x86.litmus)
+foreach(judging x86-tso sc tso)
+  expect("x86 test under ${judging}.cat: No" 0 stdout "Test SB\\+mfences Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\n"
+         litmus --model ${models}/${judging}.cat ${sb_x86})
 endforeach()
 expect("a refusal in litmus JSON" 2 stdout "\"error\": \"[^\"]*opencl.cat needs GLOBAL, LOCAL"
        litmus --json --model ${models}/opencl.cat ${mp})

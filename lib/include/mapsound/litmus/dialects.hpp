@@ -4,7 +4,8 @@
 // vocabulary and never others: C sets the C++ memory orders (NA .. SC) and
 // the scope levels CTA .. SYS; OpenCL adds memory regions (GLOBAL, LOCAL)
 // and barriers; PTX has WEAK where C has NA, proxies and barriers; Vulkan
-// storage classes, availability and visibility; AuDaLa none of them.  A
+// storage classes, availability and visibility; AuDaLa and x86 none of
+// them.  A
 // model that judges programs missing what it is about answers the wrong
 // question: opencl.cat orders only GLOBAL and LOCAL accesses, so under C it
 // orders nothing; audala.cat reads no memory order, so under C acquire and
@@ -31,10 +32,10 @@
 namespace mapsound::litmus {
 
 // Every dialect, in the order a search prefers them when a model judges
-// several: c, opencl, ptx, vulkan, audala.
+// several: c, opencl, ptx, vulkan, audala, x86.
 const std::vector<Dialect>& all_dialects();
 
-// The dialect named "c", "opencl", "ptx", "vulkan" or "audala" (as
+// The dialect named "c", "opencl", "ptx", "vulkan", "audala" or "x86" (as
 // to_string(Dialect) spells them), or nullopt.
 std::optional<Dialect> dialect_named(std::string_view name);
 
@@ -69,7 +70,7 @@ public:
 // The dialects whose programs 'model' can judge, in all_dialects() order.
 std::vector<Dialect> dialects_of(const model::Model& model);
 
-// "C", "OpenCL", "PTX", "Vulkan", "AuDaLa": the dialect as prose names it.
+// "C", "OpenCL", "PTX", "Vulkan", "AuDaLa", "x86": the dialect as prose names it.
 std::string dialect_title(Dialect d);
 
 }  // namespace mapsound::litmus

@@ -6,10 +6,11 @@
 //   LitmusTest u = parse_litmus(text, "inline");   // dialect from the header
 //
 // The header's first word picks the dialect: "PTX name", "C name",
-// "OPENCL name", "Vulkan name" (or "VULKAN name") or "AuDaLa name"; the
-// name is the rest of the word ("SB+rlx+rlx", "2+2W.c").  The Vulkan
-// dialect (Dartagnan's, seed 001 Fig. 9) is described in
-// lib/litmus/vulkan_parser.cpp and in README ("Formats").
+// "OPENCL name", "Vulkan name" (or "VULKAN name"), "X86 name" or "AuDaLa
+// name"; the name is the rest of the word ("SB+rlx+rlx", "2+2W.c").  The
+// Vulkan dialect (Dartagnan's, seed 001 Fig. 9) is described in
+// lib/litmus/vulkan_parser.cpp, the x86 one (herd7's) in
+// lib/litmus/x86_parser.cpp, both also in README ("Formats").
 // Between the name line and the initial state, every dialect takes herd7
 // and diy7 metadata: quoted strings (possibly spanning lines; the first is
 // LitmusTest::doc), "Key=Value" lines (the value is the rest of the line)

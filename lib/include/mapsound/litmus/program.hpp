@@ -48,6 +48,8 @@ enum class Dialect {
     vulkan,  // Dartagnan's Vulkan dialect ("Vulkan name"): PTX-like columns,
              // "P0@sg 0, wg 0, qf 0" placements, ld/st/rmw with storage
              // classes and availability/visibility, membar, cbar
+    x86,     // herd7's x86 assembly ("X86 name"), as diy7 writes it: PTX-like
+             // columns of MOV, MFENCE and XCHG; no memory orders, no scopes
 };
 
 // Whether a dialect is written in C syntax (C and OpenCL share the parser
@@ -188,8 +190,8 @@ struct Qualifiers {
     bool operator==(const Qualifiers&) const = default;
 };
 
-// dest = *addr.  order is plain for C "*x", weak for PTX ld.weak (and for
-// a PTX ld with no qualifier and a memory operand).
+// dest = *addr.  order is plain for C "*x" and x86 "MOV EAX,[x]", weak for
+// PTX ld.weak (and for a PTX ld with no qualifier and a memory operand).
 struct Load {
     Register dest;
     Address addr;
@@ -215,6 +217,9 @@ struct Store {
 //   PTX red.<sem>.<scope>.<op> addr, value              (no dest)
 //   C   [dest =] atomic_fetch_<op>_explicit(addr, value, order[, scope])
 //   C   [dest =] atomic_exchange_explicit(addr, value, order[, scope])
+//   x86 XCHG [x],EAX (or XCHG EAX,[x]): op exch, dest and value both EAX,
+//       order plain and scope none (x86 has neither; the instruction is
+//       locked, which the x86 model reads off the RMW events themselves)
 // expected is set exactly when op == cas.  PTX defaults, applied by the
 // parser because PTX itself defines them: order relaxed and scope gpu when
 // the instruction omits them.
@@ -250,7 +255,8 @@ struct CompareExchange {
 
 // A fence.  PTX fence.sc -> order seq_cst; fence.acq_rel (or fence.<scope>,
 // whose default semantics is acq_rel) -> acq_rel; membar -> seq_cst with
-// kind membar.  C fences carry their memory_order.  Proxy fences (kinds
+// kind membar.  C fences carry their memory_order.  x86 MFENCE -> kind
+// fence, order plain, scope none: a full fence with no order to name.  Proxy fences (kinds
 // proxy and proxy_alias) have neither: the parser leaves order and scope at
 // their defaults and nothing reads them.
 struct Fence {
