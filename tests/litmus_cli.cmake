@@ -175,7 +175,7 @@ file(READ ${drawn} dot)
 if(NOT dot MATCHES "under rc11 \\(does not satisfy the condition\\)")
   message(FATAL_ERROR "graph: the MP+rel+acq picture does not say it misses the condition:\n${dot}")
 endif()
-expect("graph, stdout unchanged" 0 stdout "^Test MP\\+rel\\+acq No\nObservation MP\\+rel\\+acq Never 0 [0-9]+\nTime"
+expect("graph, stdout unchanged" 0 stdout "^Test MP\\+rel\\+acq Allowed\n(States [0-9]+\n([^\n]*; \n)*)?No\nWitnesses\nPositive: 0 Negative: [0-9]+\nCondition [^\n]*\nObservation MP\\+rel\\+acq Never 0 [0-9]+\nTime"
        litmus --model ${rc11} --graph ${WORK_DIR}/graphs ${corpus}/diy/MP+rel+acq.litmus)
 expect("graph, missing directory" 2 stderr "unknown option '--graph' \\(or a missing value\\)"
        litmus --model ${rc11} ${corpus}/diy/MP+rel+acq.litmus --graph)
