@@ -141,6 +141,14 @@ TEST_CASE("oracle: a check without axiom lines poses every axiom and flag of the
     CHECK(problem.question.axioms == std::vector<std::string>{"coherence", "atomicity", "sc", "thin-air"});
     const auto judged = judge({d}, 2);
     require_agreement(judged[0]);
+    // `axiom *` (the whole model) is refused by name, not misread.
+    const auto whole = mapping::parse_check(
+        "check whole\nsource ../models/rc11-scoped.cat\ntarget ../models/ptx-6.0.cat\n"
+        "mapping ../mappings/cxx-to-ptx.map\nevents 2\nrace-free data-race\naxiom * holds\n",
+        "whole.check", root / "checks");
+    const check::Checker whole_checker(whole);
+    CHECK(oracle::outside_oracle(whole, whole_checker).has_value());
+    CHECK_THROWS_AS(oracle::problem_of(whole, whole_checker), std::invalid_argument);
 }
 
 TEST_CASE("oracle: OpenCL (regions) and Vulkan (one GPU) checks agree with the checker") {
