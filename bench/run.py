@@ -31,6 +31,9 @@ Parts:
                 hour on 2 cores)
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
                 with a read-modify-write only (not part of all)
+  oracle-pairs  the oracle at 3 events on the checks the oracle part's
+                stored run lacks: OpenCL (regions), one GPU (Vulkan),
+                PTX 7.5 (not part of all)
   ranks         cxx-to-ptx coherence up to --ranks-events (default 7) with
                 --jobs 1, --jobs 2, mpirun -np 2 and -np 3 (not part of all)
   all           every part above but goals, ranks, oracle and oracle-rmw-4,
@@ -424,11 +427,25 @@ def part_oracle_rmw_4(args, p):
     p.ok = code == 0
 
 
+def part_oracle_pairs(args, p):
+    # The shipped checks that bench/results/2026-11-28/oracle lacks: those
+    # the oracle could not pose then (OpenCL regions, `scopes cta gpu`)
+    # and those added after it (cxx-to-ptx-7.5, the Vulkan lowerings).
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    checks = ["cxx-to-ptx-7.5", "hlsl-to-vulkan-dxc", "llvm-spirv-2025-vulkan", "llvm-spirv-2026-vulkan",
+              "llvm-spirv-2026-vulkan-cxx20", "llvm-spirv-2026-vulkan-plain", "llvm-spirv-2026-vulkan-scoped",
+              "opencl-to-ptx-memalloy", "opencl-to-ptx-memalloy-buggy", "opencl-to-ptx-memalloy-ptx6",
+              "opencl-to-vulkan-clspv"]
+    code = p.run([tool, "--out", os.path.join(p.dir, "pairs-up-to-3"), "--checks", ",".join(checks), "--events", "3",
+                  "--jobs", str(args.jobs)], stdout_to="pairs-up-to-3.txt")
+    p.ok = code == 0
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
-         "oracle-rmw-4": part_oracle_rmw_4}
+         "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs}
 
 
 def main():
@@ -444,7 +461,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4", "oracle-pairs")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

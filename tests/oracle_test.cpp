@@ -6,6 +6,7 @@
 // against the model instantiated on exec::vocabulary_of.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -128,6 +129,65 @@ TEST_CASE("oracle: layouts and the programs of a small space, counted by hand") 
               .labelled == 32);
 }
 
+TEST_CASE("oracle: OpenCL programs (regions) and programs on one GPU, counted by hand") {
+    // Classes R.na and W.na in each region (4 memory classes) and F.acq for
+    // global and for both regions (2 fence classes, each with 3 scopes: 6
+    // choices), scoped.  A location's accesses share its region (a second
+    // access of a location has 2 classes, R or W of that region, a first
+    // one 4); a local location's accesses are all in one CTA.
+    std::vector<mapping::SourceClass> classes;
+    for (const char* c : {"R.na.global", "R.na.local", "W.na.global", "W.na.local", "F.acq.global", "F.acq.global.local"})
+        classes.push_back(*mapping::parse_source_class(c));
+    oracle::SpaceSettings opencl{classes, true, false, false};
+    auto labelled = [](const oracle::SpaceSettings& s, int n) {
+        std::uint64_t total = 0;
+        for (const auto& l : oracle::layouts(n, false))
+            total += oracle::for_each_program(l, s, [](const exec::PreExecution&) { return true; }).labelled;
+        return total;
+    };
+    // One event: 4 accesses + 6 fences = 10.
+    CHECK(labelled(opencl, 1) == 10);
+    // Two events, [11] (one thread, one placement): F F 6*6 = 36; F M and
+    // M F 2*6*4 = 48; M M 4 * (2 on the same location + 4 on a new one)
+    // = 24; 108.  [1,1]: per placement the same 108, with the 3
+    // placements of two threads (one CTA; two CTAs of one GPU; two GPUs),
+    // but the 4 programs of one local location (first access R or W
+    // local, second R or W local) only where both threads share a CTA:
+    // 3*108 - 2*4 = 316.  In all 424.
+    CHECK(labelled(opencl, 2) == 424);
+    // One GPU: two placements of two threads (one CTA, two CTAs):
+    // [1,1] 2*108 - 4 = 212, in all 108 + 212 = 320; one event as before.
+    oracle::SpaceSettings one_gpu = opencl;
+    one_gpu.one_gpu = true;
+    CHECK(labelled(one_gpu, 1) == 10);
+    CHECK(labelled(one_gpu, 2) == 320);
+    // Without a scope tree every thread is in one CTA: no program is lost
+    // to the local constraint, fences have one scope: 4 + 2 = 6 at one
+    // event; [11] 2*2 + 2*2*4 + 24 = 44, [1,1] 44: 88 at two.
+    oracle::SpaceSettings descoped{classes, false, false, false};
+    CHECK(labelled(descoped, 1) == 6);
+    CHECK(labelled(descoped, 2) == 88);
+    // Every program visited obeys both constraints, carries its classes'
+    // regions as tags, and classes_of reads them back.
+    for (int n = 1; n <= 3; ++n)
+        for (const auto& l : oracle::layouts(n, false))
+            oracle::for_each_program(l, opencl, [&](const exec::PreExecution& p) {
+                std::map<int, std::pair<unsigned, int>> seen;  // location: (tags, thread)
+                for (const auto& e : p.events) {
+                    if (e.thread < 0 || e.location < 0) continue;
+                    const auto [it, fresh] = seen.try_emplace(e.location, e.tags, e.thread);
+                    if (fresh) continue;
+                    CHECK(it->second.first == e.tags);
+                    if (e.has(exec::Tag::local))
+                        CHECK(p.threads[static_cast<std::size_t>(it->second.second)].shares(
+                            p.threads[static_cast<std::size_t>(e.thread)], exec::Scope::cta));
+                }
+                for (const auto& c : oracle::classes_of(p))
+                    CHECK(std::find(classes.begin(), classes.end(), c) != classes.end());
+                return true;
+            });
+}
+
 TEST_CASE("oracle: one program per orbit, the same orbits as check::canonical_program") {
     // Every labelled program named by the checker's canonical form: the
     // programs visited have distinct names, and every name is visited.
@@ -138,6 +198,8 @@ TEST_CASE("oracle: one program per orbit, the same orbits as check::canonical_pr
     const std::vector<Space> spaces = {{settings(litmus::Dialect::c, false, false, false), 3},
                                        {settings(litmus::Dialect::c, true, false, false), 2},
                                        {settings(litmus::Dialect::c, true, true, false), 2},
+                                       {{mapping::dialect_classes(litmus::Dialect::c), true, false, false, true}, 2},
+                                       {{mapping::dialect_classes(litmus::Dialect::c), true, true, false, true}, 2},
                                        {settings(litmus::Dialect::audala, false, false, true), 4}};
     for (const auto& s : spaces) {
         bool rmw = false;

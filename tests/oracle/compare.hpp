@@ -37,9 +37,9 @@ struct Problem {
     SpaceSettings space;
     Question question;
 };
-// Why the oracle cannot pose the check's problem (its program space is
-// the one of 6971c64: C++ and AuDaLa programs, any scope tree, named
-// axioms), or nullopt when it can.
+// Why the oracle cannot pose the check's problem, or nullopt when it can
+// (C++, OpenCL with regions and AuDaLa programs, any scope tree, one GPU,
+// named axioms or every axiom and flag; not `axiom *`).
 std::optional<std::string> outside_oracle(const mapping::CheckDefinition& check, const check::Checker& checker);
 // Throws std::invalid_argument for a check outside_oracle names.
 Problem problem_of(const mapping::CheckDefinition& check, const check::Checker& checker);

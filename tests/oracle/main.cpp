@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
             const oracle::Problem own = oracle::problem_of(d, checker);
             if (own.space.classes != problem.space.classes || own.space.scoped != problem.space.scoped ||
                 own.space.cluster != problem.space.cluster || own.space.dependencies != problem.space.dependencies ||
+                own.space.one_gpu != problem.space.one_gpu ||
                 own.question.axioms != problem.question.axioms)
                 throw std::logic_error(d.name + " was grouped with " + base.name + " but poses another problem");
             const oracle::CheckerRun checked = oracle::run_checker(checker, events, cap, checker_jobs);

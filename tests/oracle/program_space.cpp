@@ -43,16 +43,20 @@ int blocks_of(const std::vector<int>& rgs) {
 // threads), with a cluster level clusters (a partition of the CTAs), and
 // GPUs (a partition of the clusters, or of the CTAs).  Instances are
 // numbered globally, which ThreadPlacement::shares reads as intended.
-std::vector<std::vector<exec::ThreadPlacement>> placements(int threads, bool scoped, bool cluster) {
+// With 'one_gpu' the GPU partition is the one block (every thread in GPU 0).
+std::vector<std::vector<exec::ThreadPlacement>> placements(int threads, bool scoped, bool cluster, bool one_gpu) {
     std::vector<std::vector<exec::ThreadPlacement>> out;
     if (!scoped) {
         out.emplace_back(static_cast<std::size_t>(threads));
         return out;
     }
+    auto gpu_partitions = [one_gpu](int n) {
+        return one_gpu ? std::vector<std::vector<int>>{std::vector<int>(static_cast<std::size_t>(n), 0)} : set_partitions(n);
+    };
     for (const auto& cta : set_partitions(threads)) {
         const int ctas = blocks_of(cta);
         if (!cluster) {
-            for (const auto& gpu : set_partitions(ctas)) {
+            for (const auto& gpu : gpu_partitions(ctas)) {
                 std::vector<exec::ThreadPlacement> p(static_cast<std::size_t>(threads));
                 for (int t = 0; t < threads; ++t) {
                     p[static_cast<std::size_t>(t)].cta = cta[static_cast<std::size_t>(t)];
@@ -63,7 +67,7 @@ std::vector<std::vector<exec::ThreadPlacement>> placements(int threads, bool sco
             continue;
         }
         for (const auto& clu : set_partitions(ctas))
-            for (const auto& gpu : set_partitions(blocks_of(clu))) {
+            for (const auto& gpu : gpu_partitions(blocks_of(clu))) {
                 std::vector<exec::ThreadPlacement> p(static_cast<std::size_t>(threads));
                 for (int t = 0; t < threads; ++t) {
                     const int c = cta[static_cast<std::size_t>(t)];
@@ -87,6 +91,15 @@ struct Operation {
     Scope scope = Scope::none;
     int location = -1;  // -1: a fence
 };
+
+// The OpenCL regions of a class as one small number for serialize (bit 0
+// global, bit 1 local; 0 outside OpenCL).
+int region_code(unsigned regions) {
+    return static_cast<int>(((regions >> static_cast<unsigned>(exec::Tag::global)) & 1U) |
+                            (((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) << 1U));
+}
+
+bool is_local(unsigned regions) { return ((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) != 0; }
 
 bool reads(const Operation& op) { return op.cls.kind == SourceKind::read || op.cls.kind == SourceKind::rmw; }
 bool memory(const Operation& op) { return op.cls.kind != SourceKind::fence; }
@@ -121,6 +134,7 @@ std::string serialize(const Labelled& x, const std::vector<std::vector<int>>& op
             out += static_cast<char>('A' + static_cast<int>(op.cls.kind));
             out += static_cast<char>('A' + static_cast<int>(op.cls.order));
             out += static_cast<char>('A' + static_cast<int>(op.scope));
+            out += static_cast<char>('0' + region_code(op.cls.regions));
             out += op.location < 0 ? '-'
                                    : static_cast<char>('a' + location.try_emplace(op.location, static_cast<int>(location.size()))
                                                                  .first->second);
@@ -162,6 +176,7 @@ exec::PreExecution build(const Labelled& x, std::size_t threads) {
         e.order = op.cls.order;
         e.scope = op.scope;
         e.location = op.location;
+        e.tags = op.cls.regions;  // OpenCL: the access's region, or the fence's regions
         e.label = op.cls.to_string() + (op.scope == Scope::none ? "" : "." + mapping::scope_name(op.scope));
         e.kind = op.cls.kind == SourceKind::write   ? exec::EventKind::write
                  : op.cls.kind == SourceKind::fence ? exec::EventKind::fence
@@ -268,7 +283,9 @@ std::vector<mapping::SourceClass> classes_of(const exec::PreExecution& program) 
                           : ev.kind == exec::EventKind::fence ? SourceKind::fence
                           : rmw_read[e]                       ? SourceKind::rmw
                                                               : SourceKind::read;
-        out.push_back({kind, ev.order});
+        const unsigned region_bits =
+            (1U << static_cast<unsigned>(exec::Tag::global)) | (1U << static_cast<unsigned>(exec::Tag::local));
+        out.push_back({kind, ev.order, ev.tags & region_bits});
     }
     return out;
 }
@@ -295,7 +312,7 @@ LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& s
             ops_of[static_cast<std::size_t>(t)].push_back(static_cast<int>(x.ops.size()));
             x.ops.push_back(op);
         }
-    const auto all_placements = placements(threads, settings.scoped, settings.cluster);
+    const auto all_placements = placements(threads, settings.scoped, settings.cluster, settings.one_gpu);
 
     // The thread orders that keep every position's operation sequence
     // (permutations within runs of equal threads), identity excluded.
@@ -327,9 +344,23 @@ LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& s
     std::iota(identity.begin(), identity.end(), 0);
 
     bool stopped = false;
+    // OpenCL: a local location's accesses all in one CTA (README, "What a
+    // holds covers"); the region of each location is its first access's.
+    std::vector<unsigned> location_region;
+    auto local_in_one_cta = [&](const std::vector<exec::ThreadPlacement>& p) {
+        std::vector<int> first_thread(location_region.size(), -1);
+        for (const auto& op : x.ops) {
+            if (op.location < 0 || !is_local(op.cls.regions)) continue;
+            int& f = first_thread[static_cast<std::size_t>(op.location)];
+            if (f < 0) f = op.thread;
+            else if (!p[static_cast<std::size_t>(f)].shares(p[static_cast<std::size_t>(op.thread)], Scope::cta)) return false;
+        }
+        return true;
+    };
     auto finish = [&]() {
         for (const auto& p : all_placements) {
             if (stopped) return;
+            if (!local_in_one_cta(p)) continue;
             x.placement = &p;
             ++count.labelled;
             if (!symmetries.empty() && !every_labelled) {
@@ -378,10 +409,17 @@ LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& s
                     self(self, k + 1, used);
                     continue;
                 }
-                for (int l = 0; l <= used; ++l) {
+                // A location keeps the region of its first access (OpenCL;
+                // elsewhere every class has regions 0).
+                for (int l = 0; l < used; ++l) {
+                    if (location_region[static_cast<std::size_t>(l)] != c.regions) continue;
                     op.location = l;
-                    self(self, k + 1, std::max(used, l + 1));
+                    self(self, k + 1, used);
                 }
+                op.location = used;
+                location_region.push_back(c.regions);
+                self(self, k + 1, used + 1);
+                location_region.pop_back();
             }
         }
     };

@@ -11,13 +11,18 @@
 //     level of the scope tree (cta, gpu, sys; cta, cluster, gpu, sys with a
 //     cluster level) when the source model reads scopes, else sys;
 //   - a location, for memory operations, numbered by first use;
+//   - OpenCL (classes with regions): a memory class's region is its
+//     location's, the same for every access of a location, and a local
+//     location's accesses are all in one CTA (local memory is a
+//     work-group's own); a fence class carries the regions it orders;
 //   - with dependencies (the source model reads addr, data or ctrl): any
 //     set of pairs from a read (a read or a read-modify-write's read) to a
 //     later memory operation of its thread that is not a read-modify-write,
 //     addr into a read, data into a write (no ctrl: straight-line code).
 // Threads sit in the scope tree in every way when the source model reads
-// scopes (CTAs nested in GPUs, or CTAs in clusters in GPUs), otherwise all
-// in CTA 0 of GPU 0.
+// scopes (CTAs nested in GPUs, or CTAs in clusters in GPUs; with one GPU,
+// `scopes cta gpu`, CTAs (in clusters) of GPU 0), otherwise all in CTA 0
+// of GPU 0.
 //
 // Programs are enumerated per layout (the multiset of the threads'
 // operation sequences) with the layout's threads in one fixed order, every
@@ -44,6 +49,7 @@ struct SpaceSettings {
     bool scoped = false;        // scopes and placements vary
     bool cluster = false;       // with 'scoped': a cluster level
     bool dependencies = false;  // addr and data vary
+    bool one_gpu = false;       // with 'scoped': every thread in GPU 0
 };
 
 // The threads' operation sequences: per thread a string of '1' (a single
