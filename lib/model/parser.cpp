@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <system_error>
 #include <utility>
 #include <vector>
 
 #include "model/lexer.hpp"
+#include "model/model_files.hpp"
 #include "model/procedures.hpp"
 
 namespace mapsound::model {
@@ -31,33 +30,6 @@ struct IncludeState {
     std::map<std::string, Procedure> procedures;
     int calls = 0;
 };
-
-std::vector<std::string>& include_library() {
-    static std::vector<std::string> folders;
-    return folders;
-}
-
-bool read_file(const fs::path& path, std::string& out) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return false;  // ifstream would open it
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) return false;
-    out = std::move(buffer).str();
-    return true;
-}
-
-// The same file reached along two spellings (a/../b.cat, ./b.cat, links)
-// must be recognised as one, or a cycle would go unnoticed.
-fs::path identity_of(const fs::path& path) {
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(path, ec);
-    if (!ec) return canonical;
-    fs::path absolute = fs::absolute(path, ec);
-    return ec ? path.lexically_normal() : absolute.lexically_normal();
-}
 
 bool starts_operand(TokenKind kind) {
     switch (kind) {
@@ -136,19 +108,10 @@ private:
         return at(TokenKind::name) && peek().text == word && peek(1).kind == TokenKind::name;
     }
 
-    bool herd_construct_ahead() {
-        try {
-            refuse_herd_construct();
-            return false;
-        } catch (const ParseError&) {
-            return true;
-        }
-    }
-
     // herd7's words for what this model language leaves out: refused where
     // they start a statement or an expression, naming the construct, rather
     // than read as names (herd7 reserves them, so no model uses them so).
-    void refuse_herd_construct() {
+    static const std::string* herd_construct(const std::string& word) {
         static const std::map<std::string, std::string> constructs{
             {"if", "'if ... then ... else' (conditional model text)"},
             {"match", "'match' (pattern matching on sets)"},
@@ -160,11 +123,14 @@ private:
             {"instructions", "'instructions' (instruction sets)"},
             {"begin", "'begin ... end' blocks"},
         };
-        if (!at(TokenKind::name)) return;
-        auto it = constructs.find(peek().text);
-        if (it == constructs.end()) return;
-        throw ParseError(peek().pos, "herd7's " + it->second + " is not supported by this model language (README, "
-                                     "\"Models\")");
+        auto it = constructs.find(word);
+        return it == constructs.end() ? nullptr : &it->second;
+    }
+    bool herd_construct_ahead() { return at(TokenKind::name) && herd_construct(peek().text); }
+    void refuse_herd_construct() {
+        if (!herd_construct_ahead()) return;
+        throw ParseError(peek().pos, "herd7's " + *herd_construct(peek().text) +
+                                         " is not supported by this model language (README, \"Models\")");
     }
 
     void parse_statement(std::vector<CatStatement>& out) {
@@ -393,7 +359,7 @@ private:
         // `/` keeps an absolute include as it is.
         const fs::path resolved = (fs::path(dir_) / file.text).lexically_normal();
         const std::string shown = resolved.string();
-        const fs::path identity = identity_of(resolved);
+        const fs::path identity = file_identity(resolved);
         if (std::find(state_.identities.begin(), state_.identities.end(), identity) !=
             state_.identities.end()) {
             std::string chain;
@@ -404,27 +370,17 @@ private:
             throw ParseError(file.pos, "too many included files (more than " +
                                            std::to_string(kMaxIncludedFiles) + ")");
         }
-        std::string text;
-        fs::path found = resolved;
-        if (!read_file(resolved, text)) {
-            // herd7's libdir: a file not beside the including one is looked
-            // up in the model library (an absolute name only where it is).
-            bool read = false;
-            if (fs::path(file.text).is_relative())
-                for (const auto& folder : include_library())
-                    if ((read = read_file(found = fs::path(folder) / file.text, text))) break;
-            if (!read) {
-                std::string searched;
-                for (const auto& folder : include_library()) searched += ", " + folder;
-                throw ParseError(file.pos, "cannot read file '" + shown + "'" +
-                                               (searched.empty() ? "" : " (nor in the model library: " + searched.substr(2) + ")"));
-            }
+        auto found = find_included_file(dir_, file.text);
+        if (!found) {
+            std::string searched;
+            for (const auto& folder : include_library()) searched += ", " + folder;
+            throw ParseError(file.pos, "cannot read file '" + shown + "'" +
+                                           (searched.empty() ? "" : " (nor in the model library: " + searched.substr(2) + ")"));
         }
-
-        const std::string shown_found = found == resolved ? shown : found.lexically_normal().string();
+        const std::string shown_found = found->path == resolved ? shown : found->path.string();
         state_.chain.push_back(shown_found);
-        state_.identities.push_back(identity_of(found));
-        Parser included(state_, std::move(text), shown_found, found.parent_path().string());
+        state_.identities.push_back(file_identity(found->path));
+        Parser included(state_, std::move(found->text), shown_found, found->path.parent_path().string());
         std::string ignored_title;  // an included file's title names that file only
         included.parse(out, ignored_title);
         state_.chain.pop_back();
@@ -626,14 +582,12 @@ CatModel parse_root(IncludeState& state, std::string text, const std::string& na
 
 }  // namespace
 
-void set_include_library(std::vector<std::string> folders) { include_library() = std::move(folders); }
-
 CatModel parse_model_file(const std::string& path) {
     std::string text;
-    if (!read_file(path, text)) throw ParseError(SourcePos{path, 0, 0}, "cannot read file");
+    if (!read_model_file(path, text)) throw ParseError(SourcePos{path, 0, 0}, "cannot read file");
     IncludeState state;
     state.chain.push_back(path);
-    state.identities.push_back(identity_of(path));
+    state.identities.push_back(file_identity(path));
     state.files_read = 1;
     return parse_root(state, std::move(text), path, fs::path(path).parent_path().string());
 }

@@ -8,7 +8,7 @@
 //   require [~]acyclic|irreflexive|empty e [as name]
 //   witness name <= e [as "description"]
 //   include "file.cat"           relative to the including file's directory,
-//                                else in the include library (below)
+//                                else in the include library (model_files.hpp)
 //   procedure p(x, ...) = statements end      herd7's procedures, and
 //   call p(e, ...) [as name]     calls, expanded (model/procedures.hpp)
 //   show ... / unshow ...        kept as CatStatement::Kind::show, ignored
@@ -42,7 +42,6 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "model/cat_ast.hpp"
 #include "model/parse_error.hpp"
@@ -52,12 +51,6 @@ namespace mapsound::model {
 inline constexpr int kMaxNesting = 256;
 inline constexpr int kMaxExprDepth = 1000;
 inline constexpr int kMaxIncludedFiles = 1000;
-
-// The folders an included file is looked up in, in order, when it is not
-// beside the file that includes it (herd7's libdir: `include "cos.cat"`).
-// Set once at start-up (the command-line tool: the model search path's
-// `lib/` folders); empty by default.
-void set_include_library(std::vector<std::string> folders);
 
 // Parses the model in file `path`; includes are resolved relative to its
 // directory, and positions name files as given (path, then dir/file.cat).
