@@ -437,11 +437,8 @@ int litmus_command(const std::vector<std::string>& args) {
             const std::string name = litmus::model_name(model_paths[mi]);
             Tally& tally = tallies[mi];
             ++tally.tests;
-            const std::optional<bool> want = expected.find(file, name);
-            Outcome outcome = Outcome::unreadable;
-            std::string message = read_error;
-            std::optional<litmus::Verdict> verdict;
-            if (test) {
+            // The options of one run, with --timeout's deadline from now.
+            auto budgeted = [&] {
                 litmus::RunOptions run = options;
                 if (timeout) {
                     run.expand.budget.seconds = *timeout;
@@ -449,6 +446,14 @@ int litmus_command(const std::vector<std::string>& args) {
                         std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*timeout));
                 }
+                return run;
+            };
+            const std::optional<bool> want = expected.find(file, name);
+            Outcome outcome = Outcome::unreadable;
+            std::string message = read_error;
+            std::optional<litmus::Verdict> verdict;
+            if (test) {
+                litmus::RunOptions run = budgeted();
                 const std::string what = (files.size() > 1 ? "[" + std::to_string(fi + 1) + "/" +
                                                                   std::to_string(files.size()) + "] "
                                                             : std::string()) +
@@ -464,13 +469,7 @@ int litmus_command(const std::vector<std::string>& args) {
             }
             const std::string test_name = test ? test->name : file.string();
             if (graphs && verdict) {
-                litmus::RunOptions run = options;
-                if (timeout) {
-                    run.expand.budget.seconds = *timeout;
-                    run.expand.budget.deadline =
-                        std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*timeout));
-                }
+                litmus::RunOptions run = budgeted();
                 if (!draw_execution(*graphs, *test, models[mi], name, run)) bad = true;
             }
             switch (outcome) {

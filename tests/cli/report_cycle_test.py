@@ -25,6 +25,8 @@ import shutil
 import subprocess
 import sys
 
+from browser_tools import require_browser_and_dot
+
 
 def fail(message):
     print("report_cycle_test: " + message)
@@ -69,11 +71,7 @@ def main():
     mapsound, source, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not browser:
-        fail("chromium is not installed (Debian package chromium; .ci/deps installs it)")
-    if not shutil.which("dot"):
-        fail("Graphviz's dot is not installed (Debian package graphviz; .ci/deps installs it)")
+    browser = require_browser_and_dot("report_cycle_test")
     check = os.path.join(source, "checks", "cxx-to-ptx-cta-scope.check")
     out = os.path.join(work, "report")
     run = subprocess.run([mapsound, "report", check, "--events", "3", "-o", out], capture_output=True, text=True)

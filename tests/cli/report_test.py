@@ -22,6 +22,8 @@ import shutil
 import subprocess
 import sys
 
+from browser_tools import require_browser_and_dot
+
 
 def fail(message):
     print("report_test: " + message)
@@ -32,11 +34,7 @@ def main():
     mapsound, source, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not browser:
-        fail("chromium is not installed (Debian package chromium; .ci/deps installs it)")
-    if not shutil.which("dot"):
-        fail("Graphviz's dot is not installed (Debian package graphviz; .ci/deps installs it)")
+    browser = require_browser_and_dot("report_test")
     checks = [os.path.join(source, "checks", c) for c in ("cxx-to-ptx-cta-scope.check", "cxx-to-ptx.check")]
     out = os.path.join(work, "report")
     run = subprocess.run([mapsound, "report", *checks, "--events", "3", "-o", out], capture_output=True, text=True)
