@@ -55,6 +55,7 @@ std::string dialect_name(litmus::Dialect d) {
         case litmus::Dialect::opencl: return "OPENCL";
         case litmus::Dialect::vulkan: return "Vulkan";
         case litmus::Dialect::x86: return "X86";
+        case litmus::Dialect::aarch64: return "AArch64";
     }
     return "?";
 }
@@ -151,8 +152,10 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
             return o == Order::rlx || o == strong ? "" : tag;
         }
-        // x86 is a litmus dialect only: the checker writes no x86 programs.
+        // x86 and AArch64 are litmus dialects only: the checker writes no
+        // programs in them.
         case litmus::Dialect::x86: return "the event (the checker writes no x86 programs)";
+        case litmus::Dialect::aarch64: return "the event (the checker writes no AArch64 programs)";
     }
     return tag;
 }

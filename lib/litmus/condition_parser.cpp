@@ -60,7 +60,8 @@ private:
 
     CondExpr unary() {
         const Token t = lx_.peek();
-        if (t.is_punct("~")) {
+        // herd7 also spells negation "not" ("exists (not (x=2 \/ x=4))").
+        if (t.is_punct("~") || (t.is_ident("not") && lx_.peek(1).is_punct("("))) {
             NestingGuard guard(lx_, depth_, t, "negations and parentheses");
             lx_.next();
             return CondExpr::negation(unary());

@@ -42,6 +42,9 @@ std::vector<std::string> vocabulary_table(Dialect d) {
         // dialect sets.
         case Dialect::audala:
         case Dialect::x86: return {};
+        // AArch64: acquire (LDAR, A), release (STLR, L), both (LSE's AL
+        // forms), and the tags of LDAPR, exclusives and barriers.
+        case Dialect::aarch64: return {"ACQ", "REL", "ACQ_REL", "Q", "X", "dmb.full", "dmb.ld", "dmb.st", "ISB"};
     }
     return {};
 }
@@ -72,7 +75,7 @@ const std::vector<Dialect>& all_dialects() {
     // x86 last: a search for a dialect that a model judges prefers the
     // languages whose programs the checker and compare can also generate.
     static const std::vector<Dialect> all{Dialect::c, Dialect::opencl, Dialect::ptx, Dialect::vulkan,
-                                          Dialect::audala, Dialect::x86};
+                                          Dialect::audala, Dialect::x86, Dialect::aarch64};
     return all;
 }
 
@@ -85,7 +88,8 @@ std::optional<Dialect> dialect_named(std::string_view name) {
 const std::vector<std::string>& dialect_vocabulary(Dialect d) {
     static const std::vector<std::vector<std::string>> tables = [] {
         std::vector<std::vector<std::string>> out;
-        for (Dialect x : {Dialect::ptx, Dialect::c, Dialect::audala, Dialect::opencl, Dialect::vulkan, Dialect::x86})
+        for (Dialect x : {Dialect::ptx, Dialect::c, Dialect::audala, Dialect::opencl, Dialect::vulkan, Dialect::x86,
+                          Dialect::aarch64})
             out.push_back(vocabulary_table(x));
         return out;
     }();
@@ -105,6 +109,7 @@ std::string dialect_title(Dialect d) {
         case Dialect::vulkan: return "Vulkan";
         case Dialect::audala: return "AuDaLa";
         case Dialect::x86: return "x86";
+        case Dialect::aarch64: return "AArch64";
     }
     return "?";
 }

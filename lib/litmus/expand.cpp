@@ -237,6 +237,8 @@ private:
                 if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) info.registers.insert(r->dest->name);
                 if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) info.registers.insert(c->dest->name);
                 if (const auto* o = std::get_if<RegOp>(&i)) info.registers.insert(o->dest.name);
+                if (const auto* st = std::get_if<Store>(&i); st && st->qualifiers.status)
+                    info.registers.insert(st->qualifiers.status->name);
                 if (const auto* l = std::get_if<Label>(&i); l && !info.labels.emplace(l->name, pc).second)
                     x_.fail("P" + std::to_string(t) + " defines label '" + l->name + "' twice");
             }

@@ -69,6 +69,7 @@ struct RunState {
     std::vector<exec::Event> events;
     std::vector<std::pair<int, int>> rmw, addr, data, ctrl_pairs;
     int node = 0;  // where the run is in the run tree (domain phase only)
+    int exclusive_load = -1;  // AArch64: the open exclusive load (LDXR) of the run, if any
 };
 
 class ExpansionContext {
@@ -148,6 +149,7 @@ private:
 
     void load(RunState& s, const Load& l, std::vector<RunState>& forked);
     void rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked);
+    void store_exclusive(RunState& s, const Store& st, std::vector<RunState>& forked);
     void compare_exchange(const RunState& s, const CompareExchange& c, std::vector<RunState>& forked);
     void cas_core(const RunState& s, const CompareExchange& c, std::int64_t expected, const DepSet& expected_deps,
                   std::vector<RunState>& forked);

@@ -117,7 +117,25 @@ unsigned qualifier_tags(const Qualifiers& q) {
     set(q.semvis, exec::Tag::semvis);
     set(q.avdevice, exec::Tag::avdevice);
     set(q.visdevice, exec::Tag::visdevice);
+    set(q.exclusive, exec::Tag::exclusive);
+    set(q.acquire_pc, exec::Tag::acquire_pc);
     return tags;
+}
+
+// An AArch64 barrier's tags: ISB; DMB and DSB by what their option orders
+// (dmb.full, dmb.ld, dmb.st).  The shareability domain (ISH, OSH, NSH, SY)
+// and DMB against DSB are not told apart: the model's restriction (one
+// inner-shareable domain; litmus tests cannot distinguish DSB from DMB),
+// stated in aarch64.cat.
+unsigned cpu_barrier_tags(const Fence& f) {
+    exec::Tag t = exec::Tag::isb;
+    if (f.kind != FenceKind::isb) {
+        const std::string& o = f.qualifiers.barrier_option;
+        const bool ld = o.size() >= 2 && o.compare(o.size() - 2, 2, "LD") == 0;
+        const bool st = o.size() >= 2 && o.compare(o.size() - 2, 2, "ST") == 0;
+        t = ld ? exec::Tag::dmb_ld : st ? exec::Tag::dmb_st : exec::Tag::dmb_full;
+    }
+    return 1U << static_cast<unsigned>(t);
 }
 
 Tag tag_of(MemoryOrder o, Scope s);
@@ -239,7 +257,13 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     // the mapping checker's AuDaLa programs): not NA, which C's models read.
     // Nor do x86's, nor a scope: MOV, XCHG and MFENCE are what they are.
     if (x_.test.dialect == Dialect::audala || x_.test.dialect == Dialect::x86) tag.order = Order::none;
-    if (x_.test.dialect == Dialect::x86) tag.scope = EScope::none;
+    if (x_.test.dialect == Dialect::x86 || x_.test.dialect == Dialect::aarch64) tag.scope = EScope::none;
+    // AArch64's accesses are plain or acquire (A), release (L), both (an
+    // LSE AL form); an LDAPR is Q instead of A.
+    if (x_.test.dialect == Dialect::aarch64 &&
+        ((tag.order != Order::acq && tag.order != Order::rel && tag.order != Order::acq_rel) ||
+         ((tag.tags >> static_cast<unsigned>(exec::Tag::acquire_pc)) & 1U)))
+        tag.order = Order::none;
     Event e;
     e.kind = kind;
     e.thread = t_;
@@ -358,6 +382,7 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
     if (runs_ && x_.options.free_reads && !x_.threads[static_cast<std::size_t>(t_)].read.count(l.dest.name)) {
         const int e = add_event(s, EventKind::read, cell, 0, tag, addr_deps, "");
         s.events[static_cast<std::size_t>(e)].any_value = true;
+        if (l.qualifiers.exclusive) s.exclusive_load = e;
         std::string& label = s.events[static_cast<std::size_t>(e)].label;
         const std::string written = " " + x_.memory.names[static_cast<std::size_t>(cell)] + "=0";
         if (const auto at = label.find(written); at != std::string::npos) label.replace(at + written.size() - 1, 1, "?");
@@ -377,9 +402,31 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
         const int e = add_event(c, EventKind::read, cell, v, tag, addr_deps, "");
         name_virtual(c, e, l.addr);
         set_reg(c, l.dest, v, DepSet{e});
+        if (l.qualifiers.exclusive) c.exclusive_load = e;
         ++c.pc;
         forked.push_back(std::move(c));
     }
+}
+
+void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<RunState>& forked) {
+    // It fails, writing nothing (status 1), or, paired with the thread's
+    // latest exclusive load, succeeds (status 0): the pair is an rmw.
+    RunState failed = s;
+    set_reg(failed, *st.qualifiers.status, 1, {});
+    failed.exclusive_load = -1;
+    ++failed.pc;
+    forked.push_back(std::move(failed));
+    if (s.exclusive_load < 0) return;
+    DepSet addr_deps;
+    const int cell = cell_of(s, st.addr, addr_deps);
+    const int w = add_event(s, EventKind::write, cell, value(s, st.value), tag_of(st.order, st.scope, st.qualifiers),
+                            addr_deps, "");
+    add_data(s, deps(s, st.value), w);
+    if (s.events[static_cast<std::size_t>(s.exclusive_load)].location == cell) s.rmw.emplace_back(s.exclusive_load, w);
+    s.exclusive_load = -1;
+    set_reg(s, *st.qualifiers.status, 0, {});
+    ++s.pc;
+    forked.push_back(std::move(s));
 }
 
 void ThreadExplorer::rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked) {
@@ -525,6 +572,7 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
         if (const auto* l = std::get_if<Load>(&ins)) return load(s, *l, forked);
         if (const auto* r = std::get_if<Rmw>(&ins)) return rmw(s, *r, forked);
         if (const auto* c = std::get_if<CompareExchange>(&ins)) return compare_exchange(s, *c, forked);
+        if (const auto* st = std::get_if<Store>(&ins); st && st->qualifiers.status) return store_exclusive(s, *st, forked);
         if (const auto* st = std::get_if<Store>(&ins)) {
             DepSet addr_deps;
             const int cell = cell_of(s, st->addr, addr_deps);
@@ -544,6 +592,10 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
                 tag = Tag{Order::none, EScope::none, qualifier_tags(f->qualifiers)};
                 if (f->kind == FenceKind::proxy_alias) tag.tags |= 1U << static_cast<unsigned>(exec::Tag::alias);
                 what = "fence.proxy";
+            }
+            if (f->kind == FenceKind::dmb || f->kind == FenceKind::dsb || f->kind == FenceKind::isb) {
+                tag = Tag{Order::none, EScope::none, cpu_barrier_tags(*f)};
+                what = f->kind == FenceKind::dmb ? "dmb" : f->kind == FenceKind::dsb ? "dsb" : "isb";
             }
             add_event(s, EventKind::fence, -1, 0, tag, {}, what);
         } else if (const auto* b = std::get_if<Barrier>(&ins)) {

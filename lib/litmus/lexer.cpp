@@ -108,7 +108,9 @@ Token Lexer::lex() {
     char c = at();
     if (word_start(c)) {
         // In PTX and Vulkan a '.' followed by a word character continues the mnemonic.
-        while (word_char(at()) || ((dialect_ == Dialect::ptx || dialect_ == Dialect::vulkan) && at() == '.' && word_char(at(1)))) advance();
+        // In AArch64 only a branch's condition ("B.NE") continues a word so.
+        const bool dotted = dialect_ == Dialect::ptx || dialect_ == Dialect::vulkan || dialect_ == Dialect::aarch64;
+        while (word_char(at()) || (dotted && at() == '.' && word_char(at(1)))) advance();
         t.kind = TokenKind::identifier;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
         t.kind = TokenKind::number;
@@ -153,7 +155,9 @@ Token Lexer::lex() {
             static constexpr std::string_view single = "{}()[];,:|@=+-*/%&^~!<>.";
             // x86 writes immediates "$1"; elsewhere '$' is no token.
             const bool dollar = c == '$' && dialect_ == Dialect::x86;
-            if (!dollar && single.find(c) == std::string_view::npos) fail_here("a litmus token", show_byte(c));
+            // AArch64 writes immediates "#1".
+            const bool hash = c == '#' && dialect_ == Dialect::aarch64;
+            if (!dollar && !hash && single.find(c) == std::string_view::npos) fail_here("a litmus token", show_byte(c));
             len = 1;
         }
         advance(len);

@@ -79,7 +79,8 @@ struct RawCursor {
     }
 };
 
-// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name" / "Vulkan name" / "X86 name": the
+// "PTX name" / "C name" / "AuDaLa name" / "OPENCL name" / "Vulkan name" / "X86 name" /
+// "AArch64 name": the
 // dialect and the test name.
 void read_name_line(RawCursor& at, LitmusTest& test) {
     const std::string& source = test.source;
@@ -99,13 +100,15 @@ void read_name_line(RawCursor& at, LitmusTest& test) {
         test.dialect = Dialect::vulkan;
     } else if (word == "X86") {
         test.dialect = Dialect::x86;
+    } else if (word == "AArch64" || word == "AARCH64") {
+        test.dialect = Dialect::aarch64;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
-            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86' or 'AArch64' starting the test");
         }
-        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan' or 'X86' starting the test", word);
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86' or 'AArch64' starting the test", word);
     }
     while (!at.done() && blank(at.peek())) at.advance();
     const std::size_t name_start = at.pos;
@@ -220,6 +223,10 @@ void collect_locations(LitmusTest& test) {
     };
     // A PTX 7.5 alias of a name that nothing declares aliases a location.
     for (const ProxyAlias& a : test.aliases) note(a.target);
+    // AArch64 names its locations through registers ("0:X1=x").
+    if (test.dialect == Dialect::aarch64)
+        for (const RegisterInit& r : test.register_inits)
+            if (const auto* a = std::get_if<AddressOf>(&r.value)) note(a->location);
     for (const Thread& t : test.threads) {
         for (const Parameter& p : t.params) note(p.name);
         for (const Instruction& i : t.code)
@@ -298,6 +305,8 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
             detail::parse_ptx_threads(lx, test);
         } else if (test.dialect == Dialect::x86) {
             detail::parse_x86_threads(lx, test);
+        } else if (test.dialect == Dialect::aarch64) {
+            detail::parse_aarch64_threads(lx, test);
         } else if (test.dialect == Dialect::vulkan) {
             detail::parse_vulkan_threads(lx, test);
         } else {

@@ -87,6 +87,9 @@ void parse_vulkan_threads(Lexer& lx, LitmusTest& test);
 // x86: herd7's columns of MOV, XCHG and MFENCE.  Implemented in
 // x86_parser.cpp.
 void parse_x86_threads(Lexer& lx, LitmusTest& test);
+// AArch64: herd7's columns of loads, stores, exclusives, barriers,
+// arithmetic and branches.  Implemented in aarch64_parser.cpp.
+void parse_aarch64_threads(Lexer& lx, LitmusTest& test);
 // The x86 register names the dialect reads (EAX, EBX, ..., ESP).
 bool x86_register_name(std::string_view w);
 // AuDaLa has its own optional init block (globals only), so this parses

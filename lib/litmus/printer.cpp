@@ -43,9 +43,10 @@ namespace {
 
 using detail::unprintable;
 
-std::string print_value(const InitValue& v) {
+// An initial value; an address is "&x", in AArch64 "x".
+std::string print_value(const InitValue& v, Dialect d) {
     if (const auto* n = std::get_if<std::int64_t>(&v)) return std::to_string(*n);
-    return "&" + std::get<AddressOf>(v).location;
+    return (d == Dialect::aarch64 ? "" : "&") + std::get<AddressOf>(v).location;
 }
 
 std::string thread_ref(int thread, Dialect d) {
@@ -55,7 +56,8 @@ std::string thread_ref(int thread, Dialect d) {
         case Dialect::c:
         case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
-        case Dialect::x86: return std::to_string(thread);  // "0:EAX", as diy7 writes it
+        case Dialect::x86:      // "0:EAX", as diy7 writes it
+        case Dialect::aarch64: return std::to_string(thread);  // "0:X1"
     }
     return std::to_string(thread);
 }
@@ -68,32 +70,33 @@ const char* header_word(Dialect d) {
         case Dialect::audala: return "AuDaLa";
         case Dialect::vulkan: return "Vulkan";
         case Dialect::x86: return "X86";
+        case Dialect::aarch64: return "AArch64";
     }
     return "?";
 }
 
-// One init item per line.  Untyped scalars are written "x=0" in PTX, Vulkan and x86 and
+// One init item per line.  Untyped scalars are written "x=0" in PTX, Vulkan, x86 and AArch64 and
 // "[x] = 0" in C, as the suites do.
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {
     const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan ||
-                     test.dialect == Dialect::x86;  // "x=0"
+                     test.dialect == Dialect::x86 || test.dialect == Dialect::aarch64;  // "x=0"
     const std::string eq = ptx ? "=" : " = ";
     out << "{\n";
     for (const Location& l : test.locations) {
         if (l.values.empty()) unprintable(test, "location '" + l.name + "' has no elements");
         out << (ptx ? "" : " ");
         if (l.values.size() == 1 && l.type.empty()) {
-            out << (ptx ? l.name : "[" + l.name + "]") << eq << print_value(l.values[0]) << ";\n";
+            out << (ptx ? l.name : "[" + l.name + "]") << eq << print_value(l.values[0], test.dialect) << ";\n";
             continue;
         }
         if (!l.type.empty()) out << l.type << ' ';
         out << l.name;
         if (l.values.size() == 1) {
-            out << eq << print_value(l.values[0]) << ";\n";
+            out << eq << print_value(l.values[0], test.dialect) << ";\n";
             continue;
         }
         out << "[" << l.values.size() << "] = {";
-        for (std::size_t i = 0; i < l.values.size(); ++i) out << (i ? ", " : "") << print_value(l.values[i]);
+        for (std::size_t i = 0; i < l.values.size(); ++i) out << (i ? ", " : "") << print_value(l.values[i], test.dialect);
         out << "};\n";
     }
     for (const ProxyAlias& a : test.aliases) {
@@ -106,7 +109,7 @@ void print_init_block(std::ostringstream& out, const LitmusTest& test) {
     }
     for (const RegisterInit& r : test.register_inits)
         out << (ptx ? "" : " ") << thread_ref(r.thread, test.dialect) << ":" << r.reg.name << eq
-            << print_value(r.value) << ";\n";
+            << print_value(r.value, test.dialect) << ";\n";
     out << "}\n";
 }
 
@@ -117,8 +120,8 @@ std::string print_term(const Term& t, Dialect d) {
     return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
 }
 
-// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C and x86
-// ("0:r0=1", "0:EAX=1", as herd7 and diy7 write them).
+// Comparisons are spaced ("P0:r0 == 1", "I0:r0 = 1") except in C, x86 and
+// AArch64 ("0:r0=1", "0:EAX=1", "0:X0=1", as herd7 and diy7 write them).
 // Parenthesizes exactly where the grammar needs it (~ over /\ over \/,
 // chains nest left), so the re-parsed tree is the same tree.
 std::string print_expr(const CondExpr& e, Dialect d) {
@@ -127,7 +130,7 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
         case K::compare: {
-            const std::string space = c_syntax(d) || d == Dialect::x86 ? "" : " ";
+            const std::string space = c_syntax(d) || d == Dialect::x86 || d == Dialect::aarch64 ? "" : " ";
             return print_term(e.lhs, d) + space + detail::print_cmp(e.cmp, d) + space + print_term(e.rhs, d);
         }
         case K::not_: {
@@ -248,6 +251,8 @@ std::string print_litmus(const LitmusTest& test) {
             out << detail::print_vulkan_threads(test);
         } else if (test.dialect == Dialect::x86) {
             out << detail::print_x86_threads(test);
+        } else if (test.dialect == Dialect::aarch64) {
+            out << detail::print_aarch64_threads(test);
         } else {
             out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
         }

@@ -25,6 +25,8 @@ std::string print_c_threads(const LitmusTest& test);
 std::string print_vulkan_threads(const LitmusTest& test);
 // x86's columns of MOV, XCHG and MFENCE (print_x86.cpp).
 std::string print_x86_threads(const LitmusTest& test);
+// AArch64's columns (print_aarch64.cpp).
+std::string print_aarch64_threads(const LitmusTest& test);
 // AuDaLa's init block of globals and its instances.
 std::string print_audala_body(const LitmusTest& test);
 

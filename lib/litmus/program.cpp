@@ -15,6 +15,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::opencl: return "opencl";
         case Dialect::vulkan: return "vulkan";
         case Dialect::x86: return "x86";
+        case Dialect::aarch64: return "aarch64";
     }
     return "?";
 }
@@ -102,6 +103,9 @@ std::string_view to_string(FenceKind k) {
         case FenceKind::signal: return "signal";
         case FenceKind::proxy: return "proxy";
         case FenceKind::proxy_alias: return "proxy_alias";
+        case FenceKind::dmb: return "dmb";
+        case FenceKind::dsb: return "dsb";
+        case FenceKind::isb: return "isb";
     }
     return "?";
 }

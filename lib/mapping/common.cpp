@@ -136,7 +136,8 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
             add(SourceKind::write, {Order::none});
             break;
         case litmus::Dialect::vulkan: break;
-        case litmus::Dialect::x86: break;  // a litmus dialect only: no source classes
+        case litmus::Dialect::x86:  // litmus dialects only: no source classes
+        case litmus::Dialect::aarch64: break;
     }
     return out;
 }

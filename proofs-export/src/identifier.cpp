@@ -101,6 +101,9 @@ constexpr const char* kDerivedSuffixes[] = {"", "_f", "_fok", "_c", "_cok"};
 
 std::string vocabulary_identifier(std::string_view name) {
     std::string out = base_form(name);
+    // The exported files name an execution X: the vocabulary's X (AArch64
+    // exclusives) is the field X_.
+    if (out == "X") return "X_";
     for (const char* k : coq_keywords)
         if (out == k) return out + "_";
     return out;

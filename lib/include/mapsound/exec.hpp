@@ -58,9 +58,16 @@ enum class Tag : unsigned {
     local,     //   regions a fence or barrier applies to
     bar_arrive,  // BAR_ARRIVE: a barrier event whose thread only arrives,
                  //   without waiting (PTX bar.arrive)
+    dmb_full,    // dmb.full, dmb.ld, dmb.st: AArch64 barriers by what they
+    dmb_ld,      //   order (DMB or DSB with option SY/ISH/OSH/NSH, LD-,
+    dmb_st,      //   ST-suffixed): all accesses, loads before, stores
+    isb,         // ISB: AArch64 instruction synchronization barrier
+    acquire_pc,  // Q: AArch64 load-acquire with processor consistency (LDAPR)
+    exclusive,   // X: AArch64 exclusive access (LDXR, STXR and their A/L forms)
     count_
 };
 inline constexpr unsigned kTagCount = static_cast<unsigned>(Tag::count_);
+static_assert(kTagCount <= 32, "Event::tags is an unsigned bit set");
 // The vocabulary's name for a tag ("SUR", "NONPRIV", ...).
 const char* tag_name(Tag t);
 

@@ -50,6 +50,9 @@ enum class Dialect {
              // classes and availability/visibility, membar, cbar
     x86,     // herd7's x86 assembly ("X86 name"), as diy7 writes it: PTX-like
              // columns of MOV, MFENCE and XCHG; no memory orders, no scopes
+    aarch64,  // herd7's AArch64 assembly ("AArch64 name"), as diy7 writes it:
+              // columns of LDR/STR, LDAR/STLR/LDAPR, exclusives, DMB/DSB/ISB,
+              // register arithmetic and branches; no scopes
 };
 
 // Whether a dialect is written in C syntax (C and OpenCL share the parser
@@ -110,7 +113,9 @@ enum class RegOpKind { move, add, sub, mul, div, rem, and_, or_, xor_, shl, shr,
 //            with generic ones; it has no semantics and no scope
 //   proxy_alias  PTX 7.5 fence.proxy.alias: orders accesses to one location
 //            through different generic aliases (virtual addresses)
-enum class FenceKind { fence, membar, signal, proxy, proxy_alias };
+//   dmb, dsb AArch64 DMB / DSB <option> (Fence::option: SY, ISH, ISHLD, ...)
+//   isb      AArch64 ISB (instruction synchronization)
+enum class FenceKind { fence, membar, signal, proxy, proxy_alias, dmb, dsb, isb };
 
 // The quantifier of the final condition.
 //   exists      some execution satisfies the expression
@@ -187,6 +192,17 @@ struct Qualifiers {
     // OpenCL: the memory region of an access, or the regions a fence or
     // barrier applies to (CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE).
     bool global = false, local = false;
+    // AArch64: an exclusive access (LDXR/LDAXR, STXR/STLXR), and a load
+    // acquire with processor consistency (LDAPR: order acquire, and this).
+    bool exclusive = false, acquire_pc = false;
+    // AArch64 STXR/STLXR: the status register, 0 when the store succeeds
+    // (paired with the thread's latest exclusive load: an rmw pair), 1
+    // when it fails and writes nothing.  Set exactly for exclusive stores.
+    std::optional<Register> status;
+    // AArch64 DMB/DSB: the barrier option as written ("SY", "ISH",
+    // "ISHLD", "OSHST", ...); empty for every other fence.  Which options
+    // order what is the model's reading (aarch64.cat).
+    std::string barrier_option;
     bool operator==(const Qualifiers&) const = default;
 };
 
@@ -201,7 +217,8 @@ struct Load {
     bool operator==(const Load&) const = default;
 };
 
-// *addr = value.
+// *addr = value.  AArch64 STXR/STLXR also write a status register
+// (qualifiers.status).
 struct Store {
     Address addr;
     Operand value;
@@ -259,6 +276,9 @@ struct CompareExchange {
 // fence, order plain, scope none: a full fence with no order to name.  Proxy fences (kinds
 // proxy and proxy_alias) have neither: the parser leaves order and scope at
 // their defaults and nothing reads them.
+//
+// AArch64 DMB/DSB <option> -> kind dmb/dsb, the option in
+// qualifiers.barrier_option, order plain, scope none; ISB -> kind isb.
 struct Fence {
     FenceKind kind = FenceKind::fence;
     MemoryOrder order = MemoryOrder::seq_cst;

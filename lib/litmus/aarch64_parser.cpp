@@ -1,0 +1,356 @@
+// The AArch64 body in herd7's syntax, as diy7 writes it: the column layout
+// of columns.hpp, without placements.
+//
+//    P0           | P1                ;
+//    MOV W0,#1    | LDR W0,[X1]       ;
+//    STR W0,[X1]  | EOR W2,W0,W0      ;
+//    DMB SY       | LDR W3,[X4,W2,SXTW] ;
+//
+// Registers: W0..W30 and X0..X30 name the same register (the IR keeps
+// "X<n>", as conditions write it); WZR/XZR read as 0.  A memory operand
+// names a register that holds a location's address, which the init block
+// gives ("0:X1=x"), or that ADD/MOV computed from such a register, so the
+// parser resolves every access to its location statically:
+//   [Xn]              the location Xn points to
+//   [Xn,Wm,SXTW]      the same, displaced by Wm (an address dependency on
+//   [Xn,Xm]           whatever Wm was computed from; diy7 writes Wm = 0)
+// Byte offsets "[Xn,#4]" and sized accesses (LDRB, STRH, ...) are mixed-size
+// programs, which mapsound does not model: refused by name.
+//
+// Instructions (mnemonics in any case):
+//   LDR LDAR LDAPR LDXR LDAXR      loads (acquire; acquire-PC; exclusive)
+//   STR STLR                       stores (release)
+//   STXR Ws,Wt,[Xn]  STLXR         exclusive stores, status 0 on success
+//   SWP{,A,L,AL} Rs,Rt,[Xn]        atomic exchange (LSE): Rt gets the old
+//   LDADD{,A,L,AL} Rs,Rt,[Xn]      atomic add (LSE)
+//   CAS{,A,L,AL} Rs,Rt,[Xn]        compare and swap: old == Rs -> write Rt;
+//                                  Rs gets the old value
+//   MOV Rd,#imm|Rn   ADD SUB AND ORR EOR Rd,Rn,Rm|#imm[,SXTW]
+//   CMP Rn,Rm|#imm then B.EQ/NE/LT/LE/GT/GE label    CBZ/CBNZ Rn,label
+//   B label    label:
+//   DMB <option>  DSB <option>  ISB      option SY ISH OSH NSH, with LD/ST
+#include <array>
+#include <cctype>
+#include <map>
+
+#include "litmus/columns.hpp"
+#include "litmus/parse_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+std::string upper(std::string_view w) {
+    std::string s(w);
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// "W3" / "X3" -> 3; nullopt for anything else.
+std::optional<int> register_number(std::string_view w) {
+    const std::string u = upper(w);
+    if (u.size() < 2 || u.size() > 3 || (u[0] != 'W' && u[0] != 'X')) return std::nullopt;
+    int n = 0;
+    for (std::size_t i = 1; i < u.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(u[i]))) return std::nullopt;
+        n = n * 10 + (u[i] - '0');
+    }
+    if (u.size() == 3 && u[1] == '0') return std::nullopt;
+    return n <= 30 ? std::optional<int>(n) : std::nullopt;
+}
+
+bool zero_register(std::string_view w) {
+    const std::string u = upper(w);
+    return u == "WZR" || u == "XZR";
+}
+
+// What one thread's parse remembers between its cells: which registers
+// hold which address, the operands of the last CMP, its labels.
+struct ThreadState {
+    std::map<std::string, Address> pointers;
+    std::optional<std::pair<Operand, Operand>> flags;
+    LabelTable labels;
+};
+
+// The barrier options of DMB and DSB.
+bool barrier_option(std::string_view o) {
+    static constexpr std::array<std::string_view, 12> options = {"SY",  "LD",    "ST",    "ISH",  "ISHLD", "ISHST",
+                                                                 "OSH", "OSHLD", "OSHST", "NSH", "NSHLD", "NSHST"};
+    for (auto x : options)
+        if (o == x) return true;
+    return false;
+}
+
+class AArch64Parser {
+public:
+    AArch64Parser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+
+    void parse() {
+        parse_column_header(lx_, test_);
+        threads_.resize(test_.threads.size());
+        for (const RegisterInit& r : test_.register_inits)
+            if (const auto* a = std::get_if<AddressOf>(&r.value); a && r.thread >= 0 &&
+                                                                  static_cast<std::size_t>(r.thread) < threads_.size())
+                threads_[static_cast<std::size_t>(r.thread)].pointers[r.reg.name] = Address{a->location, std::nullopt};
+        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
+        for (const ThreadState& t : threads_) t.labels.check(lx_);
+    }
+
+private:
+    void cell(std::size_t column) {
+        ThreadState& t = threads_[column];
+        std::vector<Instruction>& code = test_.threads[column].code;
+        // A label, possibly followed by an instruction in the same cell.
+        if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
+            const Token name = lx_.next();
+            lx_.next();
+            t.labels.define(lx_, name, name.text);
+            code.push_back(Label{name.text});
+            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
+        }
+        instruction(t, code);
+    }
+
+    // A register operand: its IR name ("X3").
+    Register reg(const char* what) {
+        const Token t = lx_.peek();
+        const auto n = t.kind == TokenKind::identifier ? register_number(t.text) : std::nullopt;
+        if (!n) lx_.fail(t, what);
+        lx_.next();
+        return Register{"X" + std::to_string(*n)};
+    }
+
+    // A register, the zero register or "#imm".
+    Operand value(const char* what) {
+        if (lx_.accept_punct("#")) {
+            const bool negative = lx_.accept_punct("-");
+            const std::int64_t v = lx_.expect_integer("an integer after '#'");
+            return negative ? -v : v;
+        }
+        if (lx_.peek().kind == TokenKind::identifier && zero_register(lx_.peek().text)) {
+            lx_.next();
+            return std::int64_t{0};
+        }
+        return reg(what);
+    }
+
+    // An optional ",SXTW" / ",UXTW" extension after a register operand.
+    void extension() {
+        if (lx_.peek().is_punct(",") && lx_.peek(1).kind == TokenKind::identifier) {
+            const std::string e = upper(lx_.peek(1).text);
+            if (e == "SXTW" || e == "UXTW") {
+                lx_.next();
+                lx_.next();
+            }
+        }
+    }
+
+    // "[Xn]", "[Xn,Wm,SXTW]", "[Xn,Xm]".
+    Address address(ThreadState& t) {
+        lx_.expect_punct("[");
+        const Token base_at = lx_.peek();
+        const Register base = reg("a base register (X1, ...)");
+        auto it = t.pointers.find(base.name);
+        if (it == t.pointers.end())
+            lx_.fail(base_at, "a register holding a location's address (\"0:" + base.name + "=x\" in the initial state)");
+        Address a = it->second;
+        if (lx_.accept_punct(",")) {
+            if (lx_.peek().is_punct("#"))
+                lx_.fail(lx_.peek(), "a register offset (byte offsets '#n' address parts of a location: "
+                                     "mixed-size accesses are not supported)");
+            const Token off_at = lx_.peek();
+            const Register off = reg("an offset register");
+            if (a.offset) lx_.fail(off_at, "']' (the base register already carries an offset)");
+            a.offset = off;
+            extension();
+        }
+        lx_.expect_punct("]");
+        return a;
+    }
+
+    // A register written by a non-address computation no longer points.
+    void written(ThreadState& t, const Register& r) { t.pointers.erase(r.name); }
+
+    static MemoryOrder order_of(bool acquire, bool release) {
+        if (acquire && release) return MemoryOrder::acq_rel;
+        if (acquire) return MemoryOrder::acquire;
+        if (release) return MemoryOrder::release;
+        return MemoryOrder::plain;
+    }
+
+    void instruction(ThreadState& t, std::vector<Instruction>& code) {
+        const Token at = lx_.peek();
+        if (at.kind != TokenKind::identifier) lx_.fail(at, "an AArch64 instruction or '|'");
+        lx_.next();
+        const std::string m = upper(at.text);
+        if (m == "LDR" || m == "LDAR" || m == "LDAPR" || m == "LDXR" || m == "LDAXR") {
+            Load l;
+            l.dest = reg("a destination register (W0, X0, ...)");
+            lx_.expect_punct(",");
+            l.addr = address(t);
+            l.order = m == "LDR" || m == "LDXR" ? MemoryOrder::plain : MemoryOrder::acquire;
+            l.scope = Scope::none;
+            l.qualifiers.acquire_pc = m == "LDAPR";
+            l.qualifiers.exclusive = m == "LDXR" || m == "LDAXR";
+            written(t, l.dest);
+            code.push_back(std::move(l));
+            return;
+        }
+        if (m == "STR" || m == "STLR" || m == "STXR" || m == "STLXR") {
+            Store s;
+            s.scope = Scope::none;
+            s.order = m == "STLR" || m == "STLXR" ? MemoryOrder::release : MemoryOrder::plain;
+            if (m == "STXR" || m == "STLXR") {
+                s.qualifiers.exclusive = true;
+                s.qualifiers.status = reg("a status register (W0, ...)");
+                lx_.expect_punct(",");
+            }
+            s.value = value("a register holding the value to store");
+            lx_.expect_punct(",");
+            s.addr = address(t);
+            if (s.qualifiers.status) written(t, *s.qualifiers.status);
+            code.push_back(std::move(s));
+            return;
+        }
+        if (auto rmw = lse(m)) {
+            Rmw& r = *rmw;
+            const Register source = reg("a source register");
+            lx_.expect_punct(",");
+            const Register target = reg("a target register");
+            lx_.expect_punct(",");
+            r.addr = address(t);
+            if (r.op == RmwOp::cas) {
+                r.dest = source;
+                r.expected = source;
+                r.value = target;
+                written(t, source);
+            } else {
+                r.dest = target;
+                r.value = source;
+                written(t, target);
+            }
+            code.push_back(std::move(r));
+            return;
+        }
+        if (m == "MOV") {
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Operand v = value("a register or '#imm'");
+            const auto* src = std::get_if<Register>(&v);
+            const auto p = src ? t.pointers.find(src->name) : t.pointers.end();
+            if (p != t.pointers.end()) {
+                const Address a = p->second;
+                t.pointers[d.name] = a;
+            } else {
+                written(t, d);
+            }
+            code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
+            return;
+        }
+        if (m == "ADD" || m == "SUB" || m == "AND" || m == "ORR" || m == "EOR") {
+            const RegOpKind k = m == "ADD"   ? RegOpKind::add
+                                : m == "SUB" ? RegOpKind::sub
+                                : m == "AND" ? RegOpKind::and_
+                                : m == "ORR" ? RegOpKind::or_
+                                             : RegOpKind::xor_;
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Operand a = value("a register");
+            lx_.expect_punct(",");
+            const Operand b = value("a register or '#imm'");
+            extension();
+            // ADD Xd,Xn,Wm: Xd points where Xn does, displaced by Wm.
+            const auto* base = std::get_if<Register>(&a);
+            const auto p = base ? t.pointers.find(base->name) : t.pointers.end();
+            if (k == RegOpKind::add && p != t.pointers.end() && std::holds_alternative<Register>(b) && !p->second.offset) {
+                Address displaced = p->second;
+                displaced.offset = b;
+                t.pointers[d.name] = displaced;
+            } else {
+                written(t, d);
+            }
+            code.push_back(RegOp{d, k, a, b});
+            return;
+        }
+        if (m == "CMP") {
+            const Operand a = value("a register");
+            lx_.expect_punct(",");
+            const Operand b = value("a register or '#imm'");
+            t.flags = std::make_pair(a, b);
+            return;
+        }
+        if (m.rfind("B.", 0) == 0) {
+            static const std::map<std::string, CmpOp> conditions = {{"EQ", CmpOp::eq}, {"NE", CmpOp::ne},
+                                                                    {"LT", CmpOp::lt}, {"LE", CmpOp::le},
+                                                                    {"GT", CmpOp::gt}, {"GE", CmpOp::ge}};
+            auto c = conditions.find(m.substr(2));
+            if (c == conditions.end()) lx_.fail(at, "a branch condition (B.EQ, B.NE, B.LT, B.LE, B.GT, B.GE)");
+            if (!t.flags) lx_.fail(at, "a CMP before the conditional branch");
+            code.push_back(Branch{c->second, t.flags->first, t.flags->second, label(t)});
+            return;
+        }
+        if (m == "CBZ" || m == "CBNZ") {
+            const Register r = reg("a register");
+            lx_.expect_punct(",");
+            code.push_back(Branch{m == "CBZ" ? CmpOp::eq : CmpOp::ne, r, std::int64_t{0}, label(t)});
+            return;
+        }
+        if (m == "B") {
+            code.push_back(Goto{label(t)});
+            return;
+        }
+        if (m == "DMB" || m == "DSB") {
+            const Token o = lx_.peek();
+            if (o.kind != TokenKind::identifier || !barrier_option(upper(o.text)))
+                lx_.fail(o, "a barrier option (SY, LD, ST, ISH, ISHLD, ISHST, OSH, ..., NSHST)");
+            lx_.next();
+            Fence f{m == "DMB" ? FenceKind::dmb : FenceKind::dsb, MemoryOrder::plain, Scope::none, {}};
+            f.qualifiers.barrier_option = upper(o.text);
+            code.push_back(std::move(f));
+            return;
+        }
+        if (m == "ISB") {
+            code.push_back(Fence{FenceKind::isb, MemoryOrder::plain, Scope::none, {}});
+            return;
+        }
+        for (std::string_view sized : {"LDRB", "LDRH", "STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "LDP", "STP"})
+            if (m == sized)
+                lx_.fail(at, "a word or doubleword access (" + m + " is a mixed-size access, which is not supported)");
+        lx_.fail(at, "an AArch64 instruction (LDR, STR, LDAR, STLR, LDAPR, LDXR, STXR, SWP, LDADD, CAS, MOV, "
+                     "ADD, EOR, CMP, B, CBZ, CBNZ, DMB, DSB, ISB)");
+    }
+
+    // SWP/LDADD/CAS with their A, L and AL forms.
+    static std::optional<Rmw> lse(const std::string& m) {
+        for (auto [stem, op] : {std::pair{std::string_view("SWP"), RmwOp::exch},
+                                std::pair{std::string_view("LDADD"), RmwOp::add},
+                                std::pair{std::string_view("CAS"), RmwOp::cas}}) {
+            if (m.rfind(stem, 0) != 0) continue;
+            const std::string suffix = m.substr(stem.size());
+            if (suffix != "" && suffix != "A" && suffix != "L" && suffix != "AL") continue;
+            Rmw r;
+            r.op = op;
+            r.order = order_of(suffix.find('A') != std::string::npos, suffix.find('L') != std::string::npos);
+            if (r.order == MemoryOrder::plain) r.order = MemoryOrder::relaxed;
+            r.scope = Scope::none;
+            return r;
+        }
+        return std::nullopt;
+    }
+
+    std::string label(ThreadState& t) {
+        const Token name = lx_.expect_identifier("a label");
+        t.labels.use(name, name.text);
+        return name.text;
+    }
+
+    Lexer& lx_;
+    LitmusTest& test_;
+    std::vector<ThreadState> threads_;
+};
+
+}  // namespace
+
+void parse_aarch64_threads(Lexer& lx, LitmusTest& test) { AArch64Parser(lx, test).parse(); }
+
+}  // namespace mapsound::litmus::detail

@@ -1,0 +1,266 @@
+// herd7's AArch64 dialect ("AArch64 name" tests, as diy7 writes them): the
+// IR a test parses into, printing back, errors with file:line:col, the
+// events it expands into (A/L/Q, exclusives, barriers by what they order,
+// dependencies through registers), models/aarch64.cat's verdicts on the
+// classic shapes and which programs it judges, and every file of
+// ../shared/litmus/AARCH64.  Cases that need the suite are reported as
+// skipped when it is absent.
+#include <filesystem>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "litmus_test_support.hpp"
+#include "mapsound/exec.hpp"
+#include "mapsound/litmus/dialects.hpp"
+#include "mapsound/litmus/expand.hpp"
+#include "mapsound/model.hpp"
+#include "test_skip.hpp"
+
+namespace {
+
+using namespace litmustest;
+namespace fs = std::filesystem;
+using mapsound::exec::EventKind;
+using mapsound::exec::Tag;
+
+template <class I>
+const I& at(const Thread& t, std::size_t i) {
+    REQUIRE(i < t.code.size());
+    REQUIRE(std::holds_alternative<I>(t.code[i]));
+    return std::get<I>(t.code[i]);
+}
+
+// diy7's layout with the instruction forms the dialect reads.
+const char* const kSample = R"(AArch64 sample
+"DMB.SYdWW Rfe DpAddrdR Fre"
+Cycle=Rfe DpAddrdR Fre DMB.SYdWW
+{
+0:X1=x; 0:X3=y;
+1:X1=y; 1:X4=x;
+}
+ P0          | P1                  ;
+ MOV W0,#1   | LDR W0,[X1]         ;
+ STR W0,[X1] | EOR W2,W0,W0        ;
+ DMB SY      | LDR W3,[X4,W2,SXTW] ;
+ MOV W2,#1   | CBNZ W0,LC00        ;
+ STLR W2,[X3]| LC00:               ;
+ ISB         | LDAPR W5,[X4]       ;
+ DSB ISHLD   | LDXR W6,[X1]        ;
+             | STXR W7,W6,[X1]     ;
+exists (1:X0=1 /\ 1:X3=0)
+)";
+
+std::string mp(const std::string& p0_middle, const std::string& p1_middle) {
+    return "AArch64 MP\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n MOV W0,#1 | LDR W0,[X1] ;\n STR W0,[X1] | " +
+           p1_middle + " ;\n " + p0_middle + " | LDR W2,[X3] ;\n MOV W2,#1 | ;\n STR W2,[X3] | ;\n" +
+           "exists (1:X0=1 /\\ 1:X2=0)\n";
+}
+
+mapsound::model::Model aarch64() {
+    return mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / "aarch64.cat");
+}
+
+}  // namespace
+
+TEST_CASE("aarch64: the sample parses into the expected IR") {
+    const LitmusTest t = parse_litmus(kSample, "sample.litmus");
+    CHECK(t.dialect == Dialect::aarch64);
+    CHECK(t.name == "sample");
+    REQUIRE(t.register_inits.size() == 4);
+    CHECK(t.register_inits[0] == RegisterInit{0, Register{"X1"}, AddressOf{"x"}});
+    REQUIRE(t.threads.size() == 2);
+    const Thread& p0 = t.threads[0];
+    const Thread& p1 = t.threads[1];
+    const Address x{"x", std::nullopt}, y{"y", std::nullopt};
+    CHECK(at<RegOp>(p0, 0) == RegOp{Register{"X0"}, RegOpKind::move, std::int64_t{1}, std::nullopt});
+    CHECK(at<Store>(p0, 1) == Store{x, Register{"X0"}, MemoryOrder::plain, Scope::none, {}});
+    CHECK(at<Fence>(p0, 2).kind == FenceKind::dmb);
+    CHECK(at<Fence>(p0, 2).qualifiers.barrier_option == "SY");
+    CHECK(at<Store>(p0, 4) == Store{y, Register{"X2"}, MemoryOrder::release, Scope::none, {}});
+    CHECK(at<Fence>(p0, 5).kind == FenceKind::isb);
+    CHECK(at<Fence>(p0, 6).kind == FenceKind::dsb);
+    CHECK(at<Fence>(p0, 6).qualifiers.barrier_option == "ISHLD");
+    CHECK(at<RegOp>(p1, 1) == RegOp{Register{"X2"}, RegOpKind::xor_, Register{"X0"}, Register{"X0"}});
+    // The offset register is resolved against X4, which points at x.
+    CHECK(at<Load>(p1, 2).addr == Address{"x", Register{"X2"}});
+    CHECK(at<Branch>(p1, 3) == Branch{CmpOp::ne, Register{"X0"}, std::int64_t{0}, "LC00"});
+    CHECK(at<Label>(p1, 4) == Label{"LC00"});
+    CHECK(at<Load>(p1, 5).order == MemoryOrder::acquire);
+    CHECK(at<Load>(p1, 5).qualifiers.acquire_pc);
+    CHECK(at<Load>(p1, 6).qualifiers.exclusive);
+    const Store& stxr = at<Store>(p1, 7);
+    CHECK(stxr.qualifiers.exclusive);
+    CHECK(stxr.qualifiers.status == Register{"X7"});
+    check_round_trip(t);
+}
+
+TEST_CASE("aarch64: CMP and B.cond are one branch; B is a jump; LSE atomics are RMWs") {
+    const LitmusTest t = parse_litmus(
+        "AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1] ;\n CMP W0,#1 ;\n B.NE L1 ;\n B L2 ;\n L1: ;\n"
+        " SWPAL W3,W4,[X1] ;\n LDADDA W3,W5,[X1] ;\n CAS W6,W3,[X1] ;\n L2: ;\nexists (0:X0=1)\n",
+        "t.litmus");
+    const Thread& p0 = t.threads.at(0);
+    CHECK(at<Branch>(p0, 1) == Branch{CmpOp::ne, Register{"X0"}, std::int64_t{1}, "L1"});
+    CHECK(at<Goto>(p0, 2) == Goto{"L2"});
+    const Rmw& swp = at<Rmw>(p0, 4);
+    CHECK(swp.op == RmwOp::exch);
+    CHECK(swp.order == MemoryOrder::acq_rel);
+    CHECK(swp.dest == Register{"X4"});
+    CHECK(at<Rmw>(p0, 5).op == RmwOp::add);
+    CHECK(at<Rmw>(p0, 5).order == MemoryOrder::acquire);
+    const Rmw& cas = at<Rmw>(p0, 6);
+    CHECK(cas.op == RmwOp::cas);
+    CHECK(cas.dest == Register{"X6"});
+    CHECK(cas.expected == Operand{Register{"X6"}});
+    CHECK(cas.value == Operand{Register{"X3"}});
+    check_round_trip(t);
+}
+
+TEST_CASE("aarch64: errors name file:line:col and what was expected") {
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDRB W0,[X1] ;\nexists (x=1)\n") ==
+          "t.litmus:4:2: expected a word or doubleword access (LDRB is a mixed-size access, which is not supported), "
+          "found 'LDRB'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1,#4] ;\nexists (x=1)\n") ==
+          "t.litmus:4:13: expected a register offset (byte offsets '#n' address parts of a location: mixed-size "
+          "accesses are not supported), found '#'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X2] ;\nexists (x=1)\n") ==
+          "t.litmus:4:10: expected a register holding a location's address (\"0:X2=x\" in the initial state), found 'X2'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n DMB XX ;\nexists (x=1)\n") ==
+          "t.litmus:4:6: expected a barrier option (SY, LD, ST, ISH, ISHLD, ISHST, OSH, ..., NSHST), found 'XX'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n B.NE L0 ;\n L0: ;\nexists (x=1)\n") ==
+          "t.litmus:4:2: expected a CMP before the conditional branch, found 'B.NE'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n CBZ W0,L9 ;\nexists (x=1)\n") ==
+          "t.litmus:4:9: expected a label defined in this thread, found 'L9'");
+    CHECK(error_of("AArch64 t\n{ 0:X1=x; }\n P0 ;\n MOV W31,#1 ;\nexists (x=1)\n") ==
+          "t.litmus:4:6: expected a destination register, found 'W31'");
+    // '#' is a token of the AArch64 dialect only.
+    CHECK(error_of("PTX t\n{}\n P0 ;\n st.weak x, #1 ;\n") == "t.litmus:4:13: expected a litmus token, found '#'");
+}
+
+TEST_CASE("aarch64: events carry A, L, Q, X and barrier tags, no scope; dependencies through registers") {
+    const LitmusTest t = parse_litmus(kSample, "sample.litmus");
+    mapsound::litmus::ExpandOptions options;
+    const auto runs = mapsound::litmus::expand(t, options);
+    REQUIRE(!runs.empty());
+    bool saw_pair = false;
+    for (const auto& c : runs) {
+        const mapsound::exec::PreExecution& x = c.pre;
+        int full = 0, ld = 0, isb = 0, q = 0, exclusive = 0, acquire = 0, release = 0;
+        for (const auto& e : x.events) {
+            if (e.thread < 0) continue;
+            CHECK(e.scope == mapsound::exec::Scope::none);
+            full += e.has(Tag::dmb_full);
+            ld += e.has(Tag::dmb_ld);
+            isb += e.has(Tag::isb);
+            q += e.has(Tag::acquire_pc);
+            exclusive += e.has(Tag::exclusive);
+            acquire += e.order == mapsound::exec::Order::acq;
+            release += e.order == mapsound::exec::Order::rel;
+            // Plain accesses carry no order at all (not NA).
+            if (e.kind != EventKind::fence && !e.has(Tag::acquire_pc) && e.order != mapsound::exec::Order::rel)
+                CHECK(e.order == mapsound::exec::Order::none);
+        }
+        CHECK(full == 1);
+        CHECK(ld == 1);
+        CHECK(isb == 1);
+        CHECK(q == 1);
+        CHECK(acquire == 0);  // LDAPR is Q, not A
+        CHECK(release == 1);
+        // The address dependency (LDR W0 -> EOR -> [X4,W2]) and the control
+        // dependency of every event after CBNZ on that read.
+        CHECK(!x.addr.empty());
+        CHECK(x.ctrl.size() >= 2);  // LDAPR, LDXR (and STXR when it succeeds)
+        // The store exclusive: paired with LDXR when it succeeds (an rmw
+        // pair, both X), absent when it fails.
+        if (!x.rmw.empty()) {
+            saw_pair = true;
+            CHECK(exclusive == 2);
+        } else {
+            CHECK(exclusive == 1);
+        }
+    }
+    CHECK(saw_pair);
+}
+
+TEST_CASE("aarch64.cat: message passing and what orders it") {
+    const auto model = aarch64();
+    // No order on either side: allowed (ARMv8 reorders both).
+    CHECK(run_litmus(parse_litmus(mp("MOV W4,#0", "MOV W4,#0"), "mp.litmus"), model).ok);
+    CHECK(!run_litmus(parse_litmus(mp("DMB SY", "DMB LD"), "mp.litmus"), model).ok);
+    CHECK(!run_litmus(parse_litmus(mp("DMB ST", "DMB LD"), "mp.litmus"), model).ok);
+    // Release and acquire order it too.
+    const LitmusTest rel_acq = parse_litmus(
+        "AArch64 MP+popl+poa\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n MOV W0,#1 | LDAR W0,[X1] ;\n"
+        " STR W0,[X1] | LDR W2,[X3] ;\n MOV W2,#1 | ;\n STLR W2,[X3] | ;\nexists (1:X0=1 /\\ 1:X2=0)\n",
+        "mp.litmus");
+    CHECK(!run_litmus(rel_acq, model).ok);
+    // DMB ST on the reader's side orders nothing it needs.
+    CHECK(run_litmus(parse_litmus(mp("DMB SY", "DMB ST"), "mp.litmus"), model).ok);
+    // A control dependency does not order a later load without ISB.
+    CHECK(run_litmus(parse_litmus(mp("DMB SY", "CBNZ W0,L0 ;\n | L0:"), "mp.litmus"), model).ok);
+}
+
+TEST_CASE("aarch64.cat: judges AArch64 programs, refuses the others") {
+    const auto model = aarch64();
+    CHECK(!mapsound::litmus::refusal(model, Dialect::aarch64));
+    CHECK(mapsound::litmus::refusal(model, Dialect::c));
+    CHECK(mapsound::litmus::refusal(model, Dialect::x86));
+    CHECK(mapsound::litmus::refusal(model, Dialect::ptx));
+    // x86-TSO reads no memory order: AArch64's acquire/release would mean
+    // nothing to it.
+    const fs::path models = fs::path(MAPSOUND_SOURCE_DIR) / "models";
+    CHECK(mapsound::litmus::refusal(mapsound::model::Model::load(models / "x86-tso.cat"), Dialect::aarch64));
+}
+
+TEST_CASE("aarch64: every suite file parses and round-trips, or is refused as mixed-size or a loaded pointer") {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    int parsed = 0, mixed = 0, pointers = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(*suite / "AARCH64")) {
+        if (entry.path().extension() != ".litmus") continue;
+        INFO(entry.path().string());
+        try {
+            const LitmusTest t = parse_litmus_file(entry.path());
+            CHECK(t.dialect == Dialect::aarch64);
+            check_round_trip(t);
+            ++parsed;
+        } catch (const ParseError& e) {
+            const std::string what = e.what();
+            if (entry.path().string().find("/AARCH64/mixed/") != std::string::npos) {
+                ++mixed;  // every refusal of the mixed folder, whatever it names
+            } else {
+                CHECK_MESSAGE(what.find("a register holding a location's address") != std::string::npos, what);
+                ++pointers;
+            }
+        }
+    }
+    CHECK(parsed == 3442);
+    CHECK(mixed == 1772);  // of 1773: one mixed-folder test uses whole words only
+    CHECK(pointers == 4);
+}
+
+TEST_CASE("aarch64: mutated tests parse and round-trip, or fail with ParseError") {
+    fuzz_round_trip(64, "|;,:#[]WXLDRSTAPMOVEBNZ0123 ", {kSample}, 400);
+}
+
+// Verdicts of models/aarch64.cat on the suite's classic shapes, against
+// expected-aarch64.csv (Dartagnan).
+TEST_CASE("aarch64 model: key verdicts agree with Dartagnan's") {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    const std::vector<std::pair<const char*, bool>> cases = {
+        {"AARCH64/CO/2+2W+dmb.syss.litmus", false},     // coherence with barriers
+        {"AARCH64/Fence2/MP+dmb.sys.litmus", false},      // MP, full barriers
+        {"AARCH64/Fence2/MP+dmb.sy+po.litmus", true},     // MP, reads unordered
+        {"AARCH64/Fence2/MP+dmb.st+dmb.ld.litmus", false},
+        {"AARCH64/Fence2/LB+dmb.sts.litmus", true},       // DMB ST orders no read
+        {"AARCH64/Fence2/LB+dmb.ld+dmb.sy.litmus", false},
+        {"AARCH64/POPL16/MP+dmb.sy+addr.litmus", false},  // an address dependency orders
+        {"AARCH64/HAND/MP+dmb.sy+ctrl.litmus", true},     // a control dependency to a read does not
+        {"AARCH64/PPO/MP+dmb.sy+addr-addr-rfi-addr-ctrlisb.litmus", false},
+        {"AARCH64/PPO/MP+dmb.sy+addr-addr-rfi-addr-ctrl.litmus", true},
+        {"AARCH64/ATOM/MP+poxxs.litmus", true},           // exclusives, no order
+    };
+    check_suite_verdicts(*suite, "expected-aarch64.csv", "aarch64", "aarch64.cat", cases);
+}
