@@ -21,6 +21,13 @@
 #     race_free_program S, and the refutations (which prove the program
 #     race-free) build, on `classic` only; a racy program's counterexample
 #     under that reading (coq_racy_program -DRACY_PROGRAM=...) fails `make`.
+#   cmake -DMAPSOUND=... -DSOURCE_DIR=... -DWORK_DIR=... -DMODE=support -P coq_export.cmake
+#     compiles the support library (MsRel.v ... MsVocabFacts.v, the same
+#     text in every export) once, in WORK_DIR/support: the ctest fixture
+#     coq_support.  A check's test given -DSUPPORT_DIR copies the compiled
+#     files of every support file whose text is byte for byte the one
+#     compiled there, so that `make` compiles only what is the check's own
+#     (the support library itself is compiled, and must be accepted, here).
 # Fails (does not skip) when coqc or coq_makefile is missing.
 cmake_minimum_required(VERSION 3.20)  # NEW policies in script mode (CMP0054: quoted strings are not variables)
 find_program(COQC coqc)
@@ -68,6 +75,22 @@ function(expect_only_classic dir module theorem)
     message(FATAL_ERROR "${theorem} rests on more than classic:\n${out}")
   endif()
 endfunction()
+
+# The support library in dependency order (each file after what it requires).
+set(support_files MsRel MsExec MsDecide MsRefute MsVocabulary MsVocabulary_dec MsVocabFacts)
+
+if(MODE STREQUAL "support")
+  set(dir ${WORK_DIR}/support)
+  run_ok("export-coq (for the support library)" ${MAPSOUND} export-coq ${SOURCE_DIR}/checks/audala-ptx-acqrel.check
+         -o ${dir} --events 3)
+  set(targets "")
+  foreach(f ${support_files})
+    list(APPEND targets ${f}.vo)
+  endforeach()
+  run_ok("make the support library" make -C ${dir} ${targets})
+  message(STATUS "coq_export support: the support library compiled in ${dir}")
+  return()
+endif()
 
 if(MODE STREQUAL "whole")
   # Every axiom holds at 3: the mapping theorem is stated, next to the
@@ -202,6 +225,22 @@ endforeach()
 set(dir ${WORK_DIR}/${name})
 string(TIMESTAMP t0 "%s")
 run_ok("export-coq ${name}" ${MAPSOUND} export-coq ${CHECK} -o ${dir} --events ${events} --jobs 2)
+# The support library compiled once (MODE support), for the files that are
+# its text exactly; copied in dependency order, so each is newer than what
+# it requires and make leaves it alone.
+if(SUPPORT_DIR)
+  foreach(f ${support_files})
+    if(EXISTS ${SUPPORT_DIR}/support/${f}.vo)
+      file(SHA256 ${SUPPORT_DIR}/support/${f}.v compiled)
+      file(SHA256 ${dir}/${f}.v exported)
+      if(compiled STREQUAL exported)
+        foreach(ext vo vos vok glob)
+          execute_process(COMMAND cp ${SUPPORT_DIR}/support/${f}.${ext} ${dir}/${f}.${ext})
+        endforeach()
+      endif()
+    endif()
+  endforeach()
+endif()
 string(TIMESTAMP t1 "%s")
 run_ok("make -C ${dir}" make -C ${dir})
 string(TIMESTAMP t2 "%s")

@@ -1,7 +1,8 @@
 // Faithfulness of the Coq export: the exported model definitions mean what
 // the engine means.  For every model in models/ (a model the exporter cannot
 // translate is a failure, not a skip) and a sample of litmus tests in the
-// dialect the model reads (as `mapsound compare` guesses it), every
+// dialect the model judges (its own for the CPU models; as `mapsound
+// compare` guesses it for those that judge every dialect), every
 // candidate execution of each pre-execution (rf and the model's witnesses,
 // as the engine enumerates them, capped) is written to a Coq file that
 // claims, per condition and for consistency, the engine's verdict, that the
@@ -24,12 +25,14 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "instance.hpp"
 #include "mapsound/exec.hpp"
+#include "mapsound/litmus/dialects.hpp"
 #include "mapsound/litmus/expand.hpp"
 #include "mapsound/litmus/parse.hpp"
 #include "mapsound/model.hpp"
@@ -105,10 +108,15 @@ bool prepare(const fs::path& dir) {
     return !support_dir.empty();
 }
 
-// The dialect whose programs a model reads, as `mapsound compare` guesses
-// it: PTX when it reads WEAK, C when it reads C++ orders, fences or
-// read-modify-writes, AuDaLa otherwise.
-std::string dialect_of(const model::Model& m) {
+// The dialect whose programs a model reads: the first dialect it judges
+// (litmus::dialects_of) that has a sample; for models that judge every
+// dialect, as `mapsound compare` guesses it: PTX when it reads WEAK, C when
+// it reads C++ orders, fences or read-modify-writes, AuDaLa otherwise.
+std::string dialect_of(const model::Model& m, const std::set<std::string>& sampled) {
+    const auto judged = litmus::dialects_of(m);
+    if (judged.size() < litmus::all_dialects().size())
+        for (litmus::Dialect d : judged)
+            if (sampled.count(std::string(litmus::to_string(d)))) return std::string(litmus::to_string(d));
     exec::PreExecution none;
     const auto used = m.instantiate(exec::vocabulary_of(none, rel::Relation::binary("rf"))).vocabulary_used;
     if (used.count("WEAK")) return "ptx";
@@ -260,7 +268,14 @@ int main(int argc, char** argv) {
           // memory_scope_cluster in one cluster (sc-per-scope's sc-cluster).
           {"models/SB+sc-cluster-one-cluster.litmus", "0:r0=0 1:r0=0"}}},
         {"audala", {{"audala/003-fig11c-r1-42-r2-42.litmus", ""}, {"audala/003-fig14.litmus", ""}}},
+        // The CPU models on their own dialects: barriers, dependencies,
+        // control dependencies with and without ISB / isync.
+        {"x86", {{"models/SB+mfences-x86.litmus", ""}}},
+        {"aarch64", {{"models/MP+dmb.sy+addr-aarch64.litmus", ""}, {"models/MP+dmb.sy+ctrl-aarch64.litmus", ""}}},
+        {"ppc", {{"models/MP+lwsync+ctrlisync-ppc.litmus", ""}, {"models/MP+lwsync+ctrl-ppc.litmus", ""}}},
     };
+    std::set<std::string> sampled;
+    for (const auto& [d, tests] : samples) sampled.insert(d);
     std::vector<fs::path> models;
     for (const auto& entry : fs::directory_iterator(source / "models"))
         if (entry.is_regular_file() && entry.path().extension() == ".cat") models.push_back(entry.path());
@@ -282,7 +297,7 @@ int main(int argc, char** argv) {
         }
         if (!compile_module(dir, *module)) continue;
         const model::Model model = model::Model::load(model_path);
-        const std::string dialect = dialect_of(model);
+        const std::string dialect = dialect_of(model, sampled);
         std::size_t consistent = 0, inconsistent = 0;
         bool all = true;
         for (const auto& [t, outcome] : samples.at(dialect)) {

@@ -95,7 +95,7 @@ TEST_CASE("aarch64: the sample parses into the expected IR") {
     check_round_trip(t);
 }
 
-TEST_CASE("aarch64: CMP and B.cond are one branch; B is a jump; LSE atomics are RMWs") {
+TEST_CASE("aarch64: CMP and B.cond are one branch, B a jump, LSE atomics RMWs") {
     const LitmusTest t = parse_litmus(
         "AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1] ;\n CMP W0,#1 ;\n B.NE L1 ;\n B L2 ;\n L1: ;\n"
         " SWPAL W3,W4,[X1] ;\n LDADDA W3,W5,[X1] ;\n CAS W6,W3,[X1] ;\n L2: ;\nexists (0:X0=1)\n",
@@ -138,7 +138,7 @@ TEST_CASE("aarch64: errors name file:line:col and what was expected") {
     CHECK(error_of("PTX t\n{}\n P0 ;\n st.weak x, #1 ;\n") == "t.litmus:4:13: expected a litmus token, found '#'");
 }
 
-TEST_CASE("aarch64: events carry A, L, Q, X and barrier tags, no scope; dependencies through registers") {
+TEST_CASE("aarch64: events carry A, L, Q, X and barrier tags and no scope, dependencies through registers") {
     const LitmusTest t = parse_litmus(kSample, "sample.litmus");
     mapsound::litmus::ExpandOptions options;
     const auto runs = mapsound::litmus::expand(t, options);

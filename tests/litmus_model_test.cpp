@@ -213,7 +213,9 @@ TEST_CASE("ptx mutants: per-scope coherence orders the .cluster writes of one cl
 // load whose register nothing reads, under the model its expected table
 // names, the same verdict, the same numbers of executions on each side of
 // the condition and the same final states (a free read's register then
-// holds the value of the write it reads from).
+// holds the value of the write it reads from).  Of the AArch64 and Power
+// suites (5218 and 1587 tests) every 20th and every 10th; tests the front end refuses
+// (mixed-size AArch64, Power reservations) have nothing to compare.
 TEST_CASE("free reads: the same verdicts, execution counts and final states as every value enumerated") {
     const auto found = litmustest::suite_dir();
     if (!found) return litmustest::skip_without_suite();
@@ -225,12 +227,21 @@ TEST_CASE("free reads: the same verdicts, execution counts and final states as e
         if (name.rfind("expected-", 0) != 0 || table.path().extension() != ".csv") continue;
         std::ifstream in(table.path());
         std::string line;
+        const std::size_t stride = name == "expected-aarch64.csv" ? 20 : name == "expected-power.csv" ? 10 : 1;
+        std::size_t row = 0;
         while (std::getline(in, line)) {
             const auto c1 = line.find(','), c2 = line.rfind(',');
             if (c1 == std::string::npos || c1 == c2 || line.rfind("test,", 0) == 0) continue;
+            if (row++ % stride != 0) continue;
             const std::string test_file = line.substr(0, c1), model_name = line.substr(c1 + 1, c2 - c1 - 1);
             if (!fs::exists(models_dir / (model_name + ".cat"))) continue;
-            const litmus::LitmusTest test = litmus::parse_litmus_file(suite / test_file);
+            litmus::LitmusTest test;
+            try {
+                test = litmus::parse_litmus_file(suite / test_file);
+            } catch (const litmus::ParseError&) {
+                if (stride > 1) continue;  // refused by the CPU front ends (known-differences.csv)
+                throw;
+            }
             if (!litmus::has_free_reads(test)) continue;
             CAPTURE(test_file);
             CAPTURE(model_name);

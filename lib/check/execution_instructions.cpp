@@ -56,6 +56,7 @@ std::string dialect_name(litmus::Dialect d) {
         case litmus::Dialect::vulkan: return "Vulkan";
         case litmus::Dialect::x86: return "X86";
         case litmus::Dialect::aarch64: return "AArch64";
+        case litmus::Dialect::ppc: return "PPC";
     }
     return "?";
 }
@@ -152,16 +153,44 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
             return o == Order::rlx || o == strong ? "" : tag;
         }
-        // x86 and AArch64 are litmus dialects only: the checker writes no
-        // programs in them.
-        case litmus::Dialect::x86: return "the event (the checker writes no x86 programs)";
-        case litmus::Dialect::aarch64: return "the event (the checker writes no AArch64 programs)";
+        // x86: plain accesses, XCHG, MFENCE; nothing carries an order, a
+        // scope or a tag.
+        case litmus::Dialect::x86:
+            if (o != Order::none || scoped) return tag;
+            return v.tags ? "the tags" : "";
+        // AArch64: plain, acquire (LDAR, or LDAPR: Q) and release (STLR)
+        // accesses, LSE atomics of any of the four forms, DMB ISH/ISHLD/
+        // ISHST and ISB.
+        case litmus::Dialect::aarch64: {
+            if (scoped) return tag;
+            if (v.kind == EventKind::fence) {
+                const unsigned kinds = v.tags & ((1U << static_cast<unsigned>(Tag::dmb_full)) |
+                                                 (1U << static_cast<unsigned>(Tag::dmb_ld)) |
+                                                 (1U << static_cast<unsigned>(Tag::dmb_st)) |
+                                                 (1U << static_cast<unsigned>(Tag::isb)));
+                if (o != Order::none || v.tags != kinds || kinds == 0 || (kinds & (kinds - 1)) != 0) return "the fence";
+                return "";
+            }
+            if (rmw) return o == Order::none || o == Order::acq || o == Order::rel || o == Order::acq_rel ? "" : tag;
+            if (has(v, Tag::acquire_pc))
+                return v.kind == EventKind::read && o == Order::none && only_tags(v, {Tag::acquire_pc}) ? "" : "the tags";
+            if (v.tags) return "the tags";
+            const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
+            return o == Order::none || o == strong ? "" : tag;
+        }
+        // PPC is a litmus dialect only: the checker writes no PPC programs.
+        case litmus::Dialect::ppc: return "the event (the checker writes no PPC programs)";
     }
     return tag;
 }
 
 litmus::Instruction load_instruction(litmus::Dialect d, const exec::Event& v, litmus::Register dest, litmus::Address a) {
     litmus::Load l{std::move(dest), std::move(a), memory_order(v.order), litmus_scope(v.scope), {}};
+    // AArch64's LDAPR: acquire, processor-consistent (Q, no order).
+    if (d == litmus::Dialect::aarch64 && has(v, Tag::acquire_pc)) {
+        l.order = litmus::MemoryOrder::acquire;
+        l.qualifiers.acquire_pc = true;
+    }
     if (d == litmus::Dialect::vulkan) l.qualifiers = vulkan_qualifiers(v);
     if (d == litmus::Dialect::opencl) l.qualifiers = opencl_qualifiers(v);
     return l;
@@ -178,12 +207,21 @@ litmus::Instruction rmw_instruction(litmus::Dialect d, const exec::Event& v, lit
                                     litmus::Operand value) {
     litmus::Rmw r{std::move(dest), std::move(a), litmus::RmwOp::exch, std::move(value), std::nullopt,
                   memory_order(v.order), litmus_scope(v.scope), {}};
+    // AArch64's SWP without A or L is relaxed in the IR, as its parser reads it.
+    if (d == litmus::Dialect::aarch64 && v.order == Order::none) r.order = litmus::MemoryOrder::relaxed;
     if (d == litmus::Dialect::vulkan) r.qualifiers = vulkan_qualifiers(v);
     if (d == litmus::Dialect::opencl) r.qualifiers = opencl_qualifiers(v);
     return r;
 }
 
 litmus::Instruction fence_instruction(litmus::Dialect d, const exec::Event& v) {
+    if (d == litmus::Dialect::x86) return litmus::Fence{litmus::FenceKind::fence, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
+    if (d == litmus::Dialect::aarch64) {
+        if (has(v, Tag::isb)) return litmus::Fence{litmus::FenceKind::isb, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
+        litmus::Fence f{litmus::FenceKind::dmb, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
+        f.qualifiers.barrier_option = has(v, Tag::dmb_ld) ? "ISHLD" : has(v, Tag::dmb_st) ? "ISHST" : "ISH";
+        return f;
+    }
     if (d == litmus::Dialect::vulkan)
         return litmus::Fence{litmus::FenceKind::membar, memory_order(v.order), litmus_scope(v.scope), vulkan_qualifiers(v)};
     return litmus::Fence{litmus::FenceKind::fence, memory_order(v.order), litmus_scope(v.scope),

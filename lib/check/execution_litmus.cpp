@@ -109,6 +109,14 @@ public:
             thread.code = code(static_cast<int>(th));
             t.threads.push_back(std::move(thread));
         }
+        // AArch64 names memory through registers: each thread's pointer to
+        // each location it accesses ("0:X20=x").
+        if (d_ == Dialect::aarch64)
+            for (std::size_t th = 0; th < x_.threads.size(); ++th)
+                for (const litmus::Location& l : locations_)
+                    if (accesses(static_cast<int>(th), l.name))
+                        t.register_inits.push_back(
+                            litmus::RegisterInit{static_cast<int>(th), pointer_register(l.name), litmus::AddressOf{l.name}});
         t.condition = condition(co);
         return t;
     }
@@ -342,13 +350,14 @@ private:
                 p += "_";
             }
         };
-        const std::string reads = column_dialect(d_) ? "r" : free_prefix("r");
+        const std::string reads = column_dialect(d_) || cpu_registers() ? "r" : free_prefix("r");
         temp_prefix_ = d_ == Dialect::c ? free_prefix("t") : column_dialect(d_) ? "r" : "__t";
         register_.assign(x_.events.size(), "");
         int n = 0;
         for (const std::vector<int>& mine : thread_events_)
             for (int e : mine)
-                if (is_read(e)) register_[static_cast<std::size_t>(e)] = reads + std::to_string(n++);
+                if (is_read(e))
+                    register_[static_cast<std::size_t>(e)] = cpu_registers() ? cpu_register(n++) : reads + std::to_string(n++);
         reads_ = n;
         thread_temps_.assign(x_.threads.size(), 0);
     }
@@ -357,7 +366,45 @@ private:
     Register temporary(int th) {
         if (d_ == Dialect::audala) return Register{"__t" + std::to_string(thread_temps_[static_cast<std::size_t>(th)]++)};
         const int k = temps_++;
+        if (cpu_registers()) return Register{cpu_register(reads_ + k)};
         return Register{temp_prefix_ + std::to_string(column_dialect(d_) ? reads_ + k : k)};
+    }
+
+    // x86 and AArch64 have named registers: the k-th of the test (every
+    // thread counts from the same list, so a name is one register of each
+    // thread).  AArch64 keeps X20 and up for pointers.
+    bool cpu_registers() const { return d_ == Dialect::x86 || d_ == Dialect::aarch64; }
+    std::string cpu_register(int k) const {
+        static constexpr const char* x86[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
+        if (d_ == Dialect::x86) {
+            if (k >= 8) refuse("x86 has 8 registers; the test needs more");
+            return x86[k];
+        }
+        if (k >= 20) refuse("AArch64 keeps X0..X19 for values; the test needs more");
+        return "X" + std::to_string(k);
+    }
+    Register pointer_register(const std::string& location) const {
+        for (std::size_t i = 0; i < locations_.size(); ++i)
+            if (locations_[i].name == location) {
+                if (i >= 11) refuse("AArch64 keeps X20..X30 for pointers; the test has more locations");
+                return Register{"X" + std::to_string(20 + i)};
+            }
+        refuse("no location '" + location + "'");
+    }
+    bool accesses(int th, const std::string& base) const {
+        for (int e : thread_events_[static_cast<std::size_t>(th)])
+            if ((is_read(e) || is_write(e)) && cells_[static_cast<std::size_t>(ev(e).location)].base == base) return true;
+        return false;
+    }
+
+    // A value an AArch64 store or an RMW of either CPU writes: a register
+    // (x86's XCHG exchanges the register it returns the old value into).
+    Operand in_register(int th, Operand value, std::vector<litmus::Instruction>& out,
+                        const std::optional<Register>& into = std::nullopt) {
+        if (std::holds_alternative<Register>(value) && !into) return value;
+        const Register r = into ? *into : temporary(th);
+        out.push_back(litmus::RegOp{r, litmus::RegOpKind::move, std::move(value), std::nullopt});
+        return r;
     }
 
     // ---- code
@@ -415,7 +462,9 @@ private:
                     const Register dest{register_[static_cast<std::size_t>(e)]};
                     if (rmw_read(e)) {
                         const int w = partner_[static_cast<std::size_t>(e)];
-                        const Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
+                        Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
+                        if (d_ == Dialect::x86) value = in_register(th, std::move(value), out, dest);
+                        if (d_ == Dialect::aarch64) value = in_register(th, std::move(value), out);
                         out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
                     } else {
                         out.push_back(load_instruction(d_, v, dest, std::move(a)));
@@ -424,7 +473,8 @@ private:
                 }
                 case EventKind::write: {
                     litmus::Address a = address(th, e, out);
-                    const Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
+                    Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
+                    if (d_ == Dialect::aarch64) value = in_register(th, std::move(value), out);
                     out.push_back(store_instruction(d_, v, std::move(a), value));
                     break;
                 }

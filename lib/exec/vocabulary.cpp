@@ -18,7 +18,8 @@ constexpr const char* kTagNames[kTagCount] = {"SUR",    "TEX",    "CON",    "ALI
                                               "SC1",    "SC2",    "SC3",    "SEMSC0", "SEMSC1",   "SEMSC2",
                                               "SEMSC3", "AV",     "VIS",    "SEMAV",  "SEMVIS",   "AVDEVICE",
                                               "VISDEVICE", "GLOBAL", "LOCAL", "BAR_ARRIVE",
-                                              "dmb.full", "dmb.ld", "dmb.st", "ISB", "Q", "X"};
+                                              "dmb.full", "dmb.ld", "dmb.st", "ISB", "Q", "X",
+                                              "SYNC", "LWSYNC", "ISYNC"};
 
 constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"WEAK", Order::weak},
                                                         {"RLX", Order::rlx}, {"ACQ", Order::acq},

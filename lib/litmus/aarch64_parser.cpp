@@ -33,18 +33,12 @@
 #include <cctype>
 #include <map>
 
+#include "litmus/assembly.hpp"
 #include "litmus/columns.hpp"
-#include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
 
 namespace {
-
-std::string upper(std::string_view w) {
-    std::string s(w);
-    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // "W3" / "X3" -> 3; nullopt for anything else.
 std::optional<int> register_number(std::string_view w) {
@@ -64,14 +58,6 @@ bool zero_register(std::string_view w) {
     return u == "WZR" || u == "XZR";
 }
 
-// What one thread's parse remembers between its cells: which registers
-// hold which address, the operands of the last CMP, its labels.
-struct ThreadState {
-    std::map<std::string, Address> pointers;
-    std::optional<std::pair<Operand, Operand>> flags;
-    LabelTable labels;
-};
-
 // The barrier options of DMB and DSB.
 bool barrier_option(std::string_view o) {
     static constexpr std::array<std::string_view, 12> options = {"SY",  "LD",    "ST",    "ISH",  "ISHLD", "ISHST",
@@ -87,18 +73,14 @@ public:
 
     void parse() {
         parse_column_header(lx_, test_);
-        threads_.resize(test_.threads.size());
-        for (const RegisterInit& r : test_.register_inits)
-            if (const auto* a = std::get_if<AddressOf>(&r.value); a && r.thread >= 0 &&
-                                                                  static_cast<std::size_t>(r.thread) < threads_.size())
-                threads_[static_cast<std::size_t>(r.thread)].pointers[r.reg.name] = Address{a->location, std::nullopt};
+        threads_ = assembly_threads(test_);
         parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
-        for (const ThreadState& t : threads_) t.labels.check(lx_);
+        for (const AssemblyThread& t : threads_) t.labels.check(lx_);
     }
 
 private:
     void cell(std::size_t column) {
-        ThreadState& t = threads_[column];
+        AssemblyThread& t = threads_[column];
         std::vector<Instruction>& code = test_.threads[column].code;
         // A label, possibly followed by an instruction in the same cell.
         if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
@@ -146,7 +128,7 @@ private:
     }
 
     // "[Xn]", "[Xn,Wm,SXTW]", "[Xn,Xm]".
-    Address address(ThreadState& t) {
+    Address address(AssemblyThread& t) {
         lx_.expect_punct("[");
         const Token base_at = lx_.peek();
         const Register base = reg("a base register (X1, ...)");
@@ -168,9 +150,6 @@ private:
         return a;
     }
 
-    // A register written by a non-address computation no longer points.
-    void written(ThreadState& t, const Register& r) { t.pointers.erase(r.name); }
-
     static MemoryOrder order_of(bool acquire, bool release) {
         if (acquire && release) return MemoryOrder::acq_rel;
         if (acquire) return MemoryOrder::acquire;
@@ -178,7 +157,7 @@ private:
         return MemoryOrder::plain;
     }
 
-    void instruction(ThreadState& t, std::vector<Instruction>& code) {
+    void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
         const Token at = lx_.peek();
         if (at.kind != TokenKind::identifier) lx_.fail(at, "an AArch64 instruction or '|'");
         lx_.next();
@@ -192,7 +171,7 @@ private:
             l.scope = Scope::none;
             l.qualifiers.acquire_pc = m == "LDAPR";
             l.qualifiers.exclusive = m == "LDXR" || m == "LDAXR";
-            written(t, l.dest);
+            t.written(l.dest);
             code.push_back(std::move(l));
             return;
         }
@@ -208,7 +187,7 @@ private:
             s.value = value("a register holding the value to store");
             lx_.expect_punct(",");
             s.addr = address(t);
-            if (s.qualifiers.status) written(t, *s.qualifiers.status);
+            if (s.qualifiers.status) t.written(*s.qualifiers.status);
             code.push_back(std::move(s));
             return;
         }
@@ -223,11 +202,11 @@ private:
                 r.dest = source;
                 r.expected = source;
                 r.value = target;
-                written(t, source);
+                t.written(source);
             } else {
                 r.dest = target;
                 r.value = source;
-                written(t, target);
+                t.written(target);
             }
             code.push_back(std::move(r));
             return;
@@ -242,7 +221,7 @@ private:
                 const Address a = p->second;
                 t.pointers[d.name] = a;
             } else {
-                written(t, d);
+                t.written(d);
             }
             code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
             return;
@@ -267,7 +246,7 @@ private:
                 displaced.offset = b;
                 t.pointers[d.name] = displaced;
             } else {
-                written(t, d);
+                t.written(d);
             }
             code.push_back(RegOp{d, k, a, b});
             return;
@@ -338,7 +317,7 @@ private:
         return std::nullopt;
     }
 
-    std::string label(ThreadState& t) {
+    std::string label(AssemblyThread& t) {
         const Token name = lx_.expect_identifier("a label");
         t.labels.use(name, name.text);
         return name.text;
@@ -346,7 +325,7 @@ private:
 
     Lexer& lx_;
     LitmusTest& test_;
-    std::vector<ThreadState> threads_;
+    std::vector<AssemblyThread> threads_;
 };
 
 }  // namespace

@@ -45,6 +45,8 @@ std::vector<std::string> vocabulary_table(Dialect d) {
         // AArch64: acquire (LDAR, A), release (STLR, L), both (LSE's AL
         // forms), and the tags of LDAPR, exclusives and barriers.
         case Dialect::aarch64: return {"ACQ", "REL", "ACQ_REL", "Q", "X", "dmb.full", "dmb.ld", "dmb.st", "ISB"};
+        // PPC: its barriers; accesses carry no order.
+        case Dialect::ppc: return {"SYNC", "LWSYNC", "ISYNC"};
     }
     return {};
 }
@@ -75,7 +77,8 @@ const std::vector<Dialect>& all_dialects() {
     // x86 last: a search for a dialect that a model judges prefers the
     // languages whose programs the checker and compare can also generate.
     static const std::vector<Dialect> all{Dialect::c, Dialect::opencl, Dialect::ptx, Dialect::vulkan,
-                                          Dialect::audala, Dialect::x86, Dialect::aarch64};
+                                          Dialect::audala, Dialect::x86, Dialect::aarch64,
+                                          Dialect::ppc};
     return all;
 }
 
@@ -89,7 +92,7 @@ const std::vector<std::string>& dialect_vocabulary(Dialect d) {
     static const std::vector<std::vector<std::string>> tables = [] {
         std::vector<std::vector<std::string>> out;
         for (Dialect x : {Dialect::ptx, Dialect::c, Dialect::audala, Dialect::opencl, Dialect::vulkan, Dialect::x86,
-                          Dialect::aarch64})
+                          Dialect::aarch64, Dialect::ppc})
             out.push_back(vocabulary_table(x));
         return out;
     }();
@@ -110,6 +113,7 @@ std::string dialect_title(Dialect d) {
         case Dialect::audala: return "AuDaLa";
         case Dialect::x86: return "x86";
         case Dialect::aarch64: return "AArch64";
+        case Dialect::ppc: return "Power";
     }
     return "?";
 }

@@ -122,18 +122,28 @@ unsigned qualifier_tags(const Qualifiers& q) {
     return tags;
 }
 
-// An AArch64 barrier's tags: ISB; DMB and DSB by what their option orders
-// (dmb.full, dmb.ld, dmb.st).  The shareability domain (ISH, OSH, NSH, SY)
-// and DMB against DSB are not told apart: the model's restriction (one
-// inner-shareable domain; litmus tests cannot distinguish DSB from DMB),
-// stated in aarch64.cat.
+// A CPU barrier's tags (0 for any other fence).  AArch64: ISB; DMB and
+// DSB by what their option orders (dmb.full, dmb.ld, dmb.st): the
+// shareability domain (ISH, OSH, NSH, SY) and DMB against DSB are not told
+// apart, the model's own restriction (one inner-shareable domain; litmus
+// tests cannot distinguish DSB from DMB), stated in aarch64.cat.  Power:
+// SYNC, LWSYNC, ISYNC.
 unsigned cpu_barrier_tags(const Fence& f) {
     exec::Tag t = exec::Tag::isb;
-    if (f.kind != FenceKind::isb) {
-        const std::string& o = f.qualifiers.barrier_option;
-        const bool ld = o.size() >= 2 && o.compare(o.size() - 2, 2, "LD") == 0;
-        const bool st = o.size() >= 2 && o.compare(o.size() - 2, 2, "ST") == 0;
-        t = ld ? exec::Tag::dmb_ld : st ? exec::Tag::dmb_st : exec::Tag::dmb_full;
+    switch (f.kind) {
+        case FenceKind::isb: break;
+        case FenceKind::dmb:
+        case FenceKind::dsb: {
+            const std::string& o = f.qualifiers.barrier_option;
+            const bool ld = o.size() >= 2 && o.compare(o.size() - 2, 2, "LD") == 0;
+            const bool st = o.size() >= 2 && o.compare(o.size() - 2, 2, "ST") == 0;
+            t = ld ? exec::Tag::dmb_ld : st ? exec::Tag::dmb_st : exec::Tag::dmb_full;
+            break;
+        }
+        case FenceKind::sync: t = exec::Tag::sync; break;
+        case FenceKind::lwsync: t = exec::Tag::lwsync; break;
+        case FenceKind::isync: t = exec::Tag::isync; break;
+        default: return 0;
     }
     return 1U << static_cast<unsigned>(t);
 }
@@ -255,9 +265,11 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     const int index = static_cast<int>(s.events.size());
     // AuDaLa's commands carry no memory order (the dialect has none, as in
     // the mapping checker's AuDaLa programs): not NA, which C's models read.
-    // Nor do x86's, nor a scope: MOV, XCHG and MFENCE are what they are.
-    if (x_.test.dialect == Dialect::audala || x_.test.dialect == Dialect::x86) tag.order = Order::none;
-    if (x_.test.dialect == Dialect::x86 || x_.test.dialect == Dialect::aarch64) tag.scope = EScope::none;
+    // Nor do x86's or Power's, nor a scope: what the instructions order is
+    // the model's reading of their events.
+    const Dialect d = x_.test.dialect;
+    if (d == Dialect::audala || d == Dialect::x86 || d == Dialect::ppc) tag.order = Order::none;
+    if (d == Dialect::x86 || assembly_syntax(d)) tag.scope = EScope::none;
     // AArch64's accesses are plain or acquire (A), release (L), both (an
     // LSE AL form); an LDAPR is Q instead of A.
     if (x_.test.dialect == Dialect::aarch64 &&
@@ -593,9 +605,9 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
                 if (f->kind == FenceKind::proxy_alias) tag.tags |= 1U << static_cast<unsigned>(exec::Tag::alias);
                 what = "fence.proxy";
             }
-            if (f->kind == FenceKind::dmb || f->kind == FenceKind::dsb || f->kind == FenceKind::isb) {
-                tag = Tag{Order::none, EScope::none, cpu_barrier_tags(*f)};
-                what = f->kind == FenceKind::dmb ? "dmb" : f->kind == FenceKind::dsb ? "dsb" : "isb";
+            if (const unsigned cpu = cpu_barrier_tags(*f)) {
+                tag = Tag{Order::none, EScope::none, cpu};
+                what = to_string(f->kind).data();
             }
             add_event(s, EventKind::fence, -1, 0, tag, {}, what);
         } else if (const auto* b = std::get_if<Barrier>(&ins)) {

@@ -153,8 +153,8 @@ namespace {
 
 InitValue parse_init_value(Lexer& lx) {
     if (lx.accept_punct("&")) return AddressOf{lx.expect_identifier("a location name after '&'").text};
-    // AArch64 writes an address without '&': "0:X1=x", "y=z".
-    if (lx.dialect() == Dialect::aarch64 && lx.peek().kind == TokenKind::identifier) return AddressOf{lx.next().text};
+    // AArch64 and PPC write an address without '&': "0:X1=x", "y=z".
+    if (assembly_syntax(lx.dialect()) && lx.peek().kind == TokenKind::identifier) return AddressOf{lx.next().text};
     return lx.expect_integer("an initial value (an integer or &location)");
 }
 

@@ -90,6 +90,11 @@ void parse_x86_threads(Lexer& lx, LitmusTest& test);
 // AArch64: herd7's columns of loads, stores, exclusives, barriers,
 // arithmetic and branches.  Implemented in aarch64_parser.cpp.
 void parse_aarch64_threads(Lexer& lx, LitmusTest& test);
+// PPC: herd7's columns of lwz/stw, barriers, arithmetic, compares and
+// branches.  Implemented in ppc_parser.cpp.
+void parse_ppc_threads(Lexer& lx, LitmusTest& test);
+// The PPC register names (r0 ... r31).
+bool ppc_register_name(std::string_view w);
 // The x86 register names the dialect reads (EAX, EBX, ..., ESP).
 bool x86_register_name(std::string_view w);
 // AuDaLa has its own optional init block (globals only), so this parses

@@ -6,7 +6,7 @@
 // IR is printed; anything else is reported through unprintable().
 #include <map>
 
-#include "litmus/columns.hpp"
+#include "litmus/assembly.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -24,11 +24,7 @@ std::string suffix(MemoryOrder o) {
 
 class AArch64Cells {
 public:
-    AArch64Cells(const LitmusTest& test, int thread) : test_(test) {
-        for (const RegisterInit& r : test.register_inits)
-            if (const auto* a = std::get_if<AddressOf>(&r.value); a && r.thread == thread)
-                pointers_.emplace(a->location, r.reg.name);
-    }
+    AArch64Cells(const LitmusTest& test, int thread) : test_(test), pointers_(pointer_registers(test, thread)) {}
 
     // One instruction's cells (a conditional branch on two operands is
     // "CMP" and "B.<cond>").
@@ -167,18 +163,7 @@ private:
 }  // namespace
 
 std::string print_aarch64_threads(const LitmusTest& test) {
-    if (test.threads.empty()) unprintable(test, "an AArch64 test needs at least one thread");
-    std::vector<std::vector<std::string>> cells;
-    for (const Thread& t : test.threads) {
-        if (!t.params.empty()) unprintable(test, "AArch64 threads have no parameters");
-        if (t.placement) unprintable(test, "AArch64 threads have no placement");
-        std::vector<std::string> column{"P" + std::to_string(t.id)};
-        const AArch64Cells printer(test, t.id);
-        for (const Instruction& i : t.code)
-            for (std::string& c : printer(i)) column.push_back(std::move(c));
-        cells.push_back(std::move(column));
-    }
-    return print_columns(cells);
+    return print_assembly_columns(test, "AArch64", [&](int thread) -> CellPrinter { return AArch64Cells(test, thread); });
 }
 
 }  // namespace mapsound::litmus::detail

@@ -43,10 +43,10 @@ namespace {
 
 using detail::unprintable;
 
-// An initial value; an address is "&x", in AArch64 "x".
+// An initial value; an address is "&x", in AArch64 and PPC "x".
 std::string print_value(const InitValue& v, Dialect d) {
     if (const auto* n = std::get_if<std::int64_t>(&v)) return std::to_string(*n);
-    return (d == Dialect::aarch64 ? "" : "&") + std::get<AddressOf>(v).location;
+    return (assembly_syntax(d) ? "" : "&") + std::get<AddressOf>(v).location;
 }
 
 std::string thread_ref(int thread, Dialect d) {
@@ -57,7 +57,8 @@ std::string thread_ref(int thread, Dialect d) {
         case Dialect::opencl: return std::to_string(thread);
         case Dialect::audala: return "I" + std::to_string(thread);
         case Dialect::x86:      // "0:EAX", as diy7 writes it
-        case Dialect::aarch64: return std::to_string(thread);  // "0:X1"
+        case Dialect::aarch64:  // "0:X1"
+        case Dialect::ppc: return std::to_string(thread);  // "0:r1"
     }
     return std::to_string(thread);
 }
@@ -71,6 +72,7 @@ const char* header_word(Dialect d) {
         case Dialect::vulkan: return "Vulkan";
         case Dialect::x86: return "X86";
         case Dialect::aarch64: return "AArch64";
+        case Dialect::ppc: return "PPC";
     }
     return "?";
 }
@@ -79,7 +81,7 @@ const char* header_word(Dialect d) {
 // "[x] = 0" in C, as the suites do.
 void print_init_block(std::ostringstream& out, const LitmusTest& test) {
     const bool ptx = test.dialect == Dialect::ptx || test.dialect == Dialect::vulkan ||
-                     test.dialect == Dialect::x86 || test.dialect == Dialect::aarch64;  // "x=0"
+                     test.dialect == Dialect::x86 || assembly_syntax(test.dialect);  // "x=0"
     const std::string eq = ptx ? "=" : " = ";
     out << "{\n";
     for (const Location& l : test.locations) {
@@ -130,7 +132,7 @@ std::string print_expr(const CondExpr& e, Dialect d) {
     switch (e.kind) {
         case K::truth: return e.value ? "true" : "false";
         case K::compare: {
-            const std::string space = c_syntax(d) || d == Dialect::x86 || d == Dialect::aarch64 ? "" : " ";
+            const std::string space = c_syntax(d) || d == Dialect::x86 || assembly_syntax(d) ? "" : " ";
             return print_term(e.lhs, d) + space + detail::print_cmp(e.cmp, d) + space + print_term(e.rhs, d);
         }
         case K::not_: {
@@ -253,6 +255,8 @@ std::string print_litmus(const LitmusTest& test) {
             out << detail::print_x86_threads(test);
         } else if (test.dialect == Dialect::aarch64) {
             out << detail::print_aarch64_threads(test);
+        } else if (test.dialect == Dialect::ppc) {
+            out << detail::print_ppc_threads(test);
         } else {
             out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
         }

@@ -27,6 +27,8 @@ std::string print_vulkan_threads(const LitmusTest& test);
 std::string print_x86_threads(const LitmusTest& test);
 // AArch64's columns (print_aarch64.cpp).
 std::string print_aarch64_threads(const LitmusTest& test);
+// PPC's columns (print_ppc.cpp).
+std::string print_ppc_threads(const LitmusTest& test);
 // AuDaLa's init block of globals and its instances.
 std::string print_audala_body(const LitmusTest& test);
 

@@ -16,6 +16,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::vulkan: return "vulkan";
         case Dialect::x86: return "x86";
         case Dialect::aarch64: return "aarch64";
+        case Dialect::ppc: return "ppc";
     }
     return "?";
 }
@@ -106,6 +107,9 @@ std::string_view to_string(FenceKind k) {
         case FenceKind::dmb: return "dmb";
         case FenceKind::dsb: return "dsb";
         case FenceKind::isb: return "isb";
+        case FenceKind::sync: return "sync";
+        case FenceKind::lwsync: return "lwsync";
+        case FenceKind::isync: return "isync";
     }
     return "?";
 }

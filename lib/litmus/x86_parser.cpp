@@ -18,8 +18,8 @@
 #include <array>
 #include <cctype>
 
+#include "litmus/assembly.hpp"
 #include "litmus/columns.hpp"
-#include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
 
@@ -32,12 +32,6 @@ bool x86_register_name(std::string_view w) {
 }
 
 namespace {
-
-std::string upper(std::string_view w) {
-    std::string s(w);
-    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // One operand as written: a register, a memory location "[x]" or an
 // immediate "$1" / "1".

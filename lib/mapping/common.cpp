@@ -137,7 +137,8 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
             break;
         case litmus::Dialect::vulkan: break;
         case litmus::Dialect::x86:  // litmus dialects only: no source classes
-        case litmus::Dialect::aarch64: break;
+        case litmus::Dialect::aarch64:
+        case litmus::Dialect::ppc: break;
     }
     return out;
 }

@@ -167,8 +167,8 @@ private:
         target_seen_ = true;
         advance();
         const auto d = token_.kind == TokenKind::word ? litmus::dialect_named(token_.text) : std::nullopt;
-        if (!d || (*d != litmus::Dialect::ptx && *d != litmus::Dialect::vulkan))
-            fail(token_, "a target dialect (ptx, vulkan) after 'target'");
+        if (!d || !detail::target_dialect(*d))
+            fail(token_, "a target dialect (ptx, vulkan, x86, aarch64) after 'target'");
         mapping.target = *d;
         advance();
         expect_line_end("end of line after the target dialect");
@@ -309,7 +309,7 @@ private:
         }
         if (token_.kind != TokenKind::semicolon && !at_line_end())
             fail(token_, "';' or end of line after '" + text + "'");
-        TargetOp op = detail::read_target_instruction(target_->target, text, first.pos);
+        TargetOp op = detail::read_target_instruction(target_->target, text, first.pos, required_access(rule.source));
         if (op.scope_from_source && rule.order == Order::na)
             throw MappingError(first.pos, "'" + text + "' passes the source event's scope ($sco), but " +
                                               rule.source_text() + " events have none: give it a fixed scope");

@@ -10,6 +10,7 @@
 // .gpu) and implied tags (Vulkan atomics are non-private) included.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "mapsound/litmus/program.hpp"
@@ -17,10 +18,16 @@
 
 namespace mapsound::mapping::detail {
 
-// The TargetOp of 'text' in 'dialect' (PTX or Vulkan), 'where' being the
-// text's first character in the mapping file.  Throws MappingError at the
-// offending character, with what the dialect's parser expected there.
-TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& text, const Position& where);
+// Whether rules may target 'dialect': PTX, Vulkan, x86, AArch64.
+bool target_dialect(litmus::Dialect dialect);
+
+// The TargetOp of 'text' in 'dialect' (a target_dialect), 'where' being the
+// text's first character in the mapping file; 'access' is the memory
+// instruction the rule's class maps to (x86's MOV is a load or a store by
+// it).  Throws MappingError at the offending character, with what the
+// dialect's parser expected there.
+TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& text, const Position& where,
+                                 std::optional<Instruction> access = std::nullopt);
 
 // The dialect's word for a scope level in instructions: PTX cta, cluster,
 // gpu, sys; Vulkan sg, wg, qf, dv.  Empty when the dialect has no such

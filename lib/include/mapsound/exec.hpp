@@ -64,6 +64,9 @@ enum class Tag : unsigned {
     isb,         // ISB: AArch64 instruction synchronization barrier
     acquire_pc,  // Q: AArch64 load-acquire with processor consistency (LDAPR)
     exclusive,   // X: AArch64 exclusive access (LDXR, STXR and their A/L forms)
+    sync,        // SYNC, LWSYNC, ISYNC: Power's barriers
+    lwsync,
+    isync,
     count_
 };
 inline constexpr unsigned kTagCount = static_cast<unsigned>(Tag::count_);

@@ -53,11 +53,18 @@ enum class Dialect {
     aarch64,  // herd7's AArch64 assembly ("AArch64 name"), as diy7 writes it:
               // columns of LDR/STR, LDAR/STLR/LDAPR, exclusives, DMB/DSB/ISB,
               // register arithmetic and branches; no scopes
+    ppc,      // herd7's PPC (Power) assembly ("PPC name"), as diy7 writes it:
+              // columns of lwz/stw, sync/lwsync/isync, register arithmetic,
+              // compares and branches; no memory orders, no scopes
 };
 
 // Whether a dialect is written in C syntax (C and OpenCL share the parser
 // and printer).
 inline bool c_syntax(Dialect d) { return d == Dialect::c || d == Dialect::opencl; }
+
+// Whether a dialect names memory through registers the init block points
+// at locations ("0:X1=x", "0:r2=x"): AArch64 and PPC.
+inline bool assembly_syntax(Dialect d) { return d == Dialect::aarch64 || d == Dialect::ppc; }
 
 // The scope qualifier of an access, fence, RMW or barrier: a level of the
 // scope tree (exec::Scope has the same levels), spelled per dialect.
@@ -115,7 +122,9 @@ enum class RegOpKind { move, add, sub, mul, div, rem, and_, or_, xor_, shl, shr,
 //            through different generic aliases (virtual addresses)
 //   dmb, dsb AArch64 DMB / DSB <option> (Fence::option: SY, ISH, ISHLD, ...)
 //   isb      AArch64 ISB (instruction synchronization)
-enum class FenceKind { fence, membar, signal, proxy, proxy_alias, dmb, dsb, isb };
+//   sync, lwsync, isync   Power's barriers (heavyweight, lightweight,
+//            instruction synchronization)
+enum class FenceKind { fence, membar, signal, proxy, proxy_alias, dmb, dsb, isb, sync, lwsync, isync };
 
 // The quantifier of the final condition.
 //   exists      some execution satisfies the expression
@@ -279,6 +288,7 @@ struct CompareExchange {
 //
 // AArch64 DMB/DSB <option> -> kind dmb/dsb, the option in
 // qualifiers.barrier_option, order plain, scope none; ISB -> kind isb.
+// Power sync, lwsync, isync -> kinds of their names, order plain, scope none.
 struct Fence {
     FenceKind kind = FenceKind::fence;
     MemoryOrder order = MemoryOrder::seq_cst;

@@ -1,0 +1,49 @@
+// What the assembly dialects share (assembly.hpp).
+#include "litmus/assembly.hpp"
+
+#include <cctype>
+
+#include "litmus/columns.hpp"
+#include "litmus/printer_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+std::string upper(std::string_view w) {
+    std::string s(w);
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::vector<AssemblyThread> assembly_threads(const LitmusTest& test) {
+    std::vector<AssemblyThread> threads(test.threads.size());
+    for (const RegisterInit& r : test.register_inits)
+        if (const auto* a = std::get_if<AddressOf>(&r.value);
+            a && r.thread >= 0 && static_cast<std::size_t>(r.thread) < threads.size())
+            threads[static_cast<std::size_t>(r.thread)].pointers[r.reg.name] = Address{a->location, std::nullopt};
+    return threads;
+}
+
+std::map<std::string, std::string> pointer_registers(const LitmusTest& test, int thread) {
+    std::map<std::string, std::string> out;
+    for (const RegisterInit& r : test.register_inits)
+        if (const auto* a = std::get_if<AddressOf>(&r.value); a && r.thread == thread) out.emplace(a->location, r.reg.name);
+    return out;
+}
+
+std::string print_assembly_columns(const LitmusTest& test, const std::string& dialect,
+                                   const std::function<CellPrinter(int thread)>& printer_for) {
+    if (test.threads.empty()) unprintable(test, "a test in " + dialect + " needs at least one thread");
+    std::vector<std::vector<std::string>> cells;
+    for (const Thread& t : test.threads) {
+        if (!t.params.empty()) unprintable(test, dialect + " threads have no parameters");
+        if (t.placement) unprintable(test, dialect + " threads have no placement");
+        std::vector<std::string> column{"P" + std::to_string(t.id)};
+        const CellPrinter printer = printer_for(t.id);
+        for (const Instruction& i : t.code)
+            for (std::string& c : printer(i)) column.push_back(std::move(c));
+        cells.push_back(std::move(column));
+    }
+    return print_columns(cells);
+}
+
+}  // namespace mapsound::litmus::detail

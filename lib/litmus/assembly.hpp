@@ -1,0 +1,55 @@
+// What the assembly dialects (AArch64, PPC) share beyond the column layout:
+// registers that point at locations, the operands of the last compare, and
+// the labels of one thread.  herd7's assembly tests name memory through
+// registers that the init block points at locations ("0:X1=x", "0:r2=x");
+// the front ends resolve each memory operand to its location statically.
+// Internal to the litmus front end.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "litmus/parse_common.hpp"
+
+namespace mapsound::litmus::detail {
+
+// Upper case, for mnemonics written in any case.
+std::string upper(std::string_view w);
+
+// One thread's parse state.
+struct AssemblyThread {
+    // Registers holding a location's address (with an offset register when
+    // an ADD displaced it), from the init block and register moves.
+    std::map<std::string, Address> pointers;
+    // The operands of the last compare (CMP, cmpw), which a conditional
+    // branch tests.
+    std::optional<std::pair<Operand, Operand>> flags;
+    LabelTable labels;
+    // A register written by anything but a pointer move no longer points.
+    void written(const Register& r) { pointers.erase(r.name); }
+};
+
+// One state per thread of 'test', its pointers seeded from the register
+// inits that hold addresses.
+std::vector<AssemblyThread> assembly_threads(const LitmusTest& test);
+
+// The location register 'reg' of a thread points at, per the init block,
+// for the printers: location -> the first register pointing at it.
+std::map<std::string, std::string> pointer_registers(const LitmusTest& test, int thread);
+
+// An instruction's cells in one thread's column (one, or two for a
+// compare-and-branch).
+using CellPrinter = std::function<std::vector<std::string>(const Instruction&)>;
+
+// The thread columns of an assembly test ("P0 | P1 ;" and the rows):
+// 'printer_for(k)' prints thread k's instructions.  Threads with
+// parameters or placements are unprintable in 'dialect' ("AArch64").
+std::string print_assembly_columns(const LitmusTest& test, const std::string& dialect,
+                                   const std::function<CellPrinter(int thread)>& printer_for);
+
+}  // namespace mapsound::litmus::detail

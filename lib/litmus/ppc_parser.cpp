@@ -1,0 +1,224 @@
+// The Power body in herd7's PPC syntax, as diy7 writes it: the column layout
+// of columns.hpp, without placements.
+//
+//    P0           | P1           ;
+//    li r1,1      | lwz r1,0(r2) ;
+//    stw r1,0(r2) | cmpw r1,r1   ;
+//    lwsync       | beq LC00     ;
+//                 | LC00:        ;
+//                 | isync        ;
+//
+// Registers r0..r31 (conditions write "1:r1=1").  Memory is named through
+// registers the init block points at locations ("0:r2=x"; assembly.hpp):
+//   lwz rD,0(rA)   stw rS,0(rA)          through rA
+//   lwzx rD,rA,rB  stwx rS,rA,rB         through whichever of rA, rB points
+//                                        at a location, displaced by the
+//                                        other (an address dependency)
+// A non-zero displacement addresses part of a location: refused.
+//
+// Instructions (mnemonics in any case):
+//   li rD,imm   mr rD,rS   add sub xor and or rD,rA,rB   addi xori andi. ori
+//   rD,rA,imm   cmpw rA,rB / cmpwi rA,imm then beq bne blt ble bgt bge label
+//   b label    label:    sync  lwsync  isync
+// Refused by name: lwarx/stwcx. (reservations) and eieio.
+#include <map>
+
+#include "litmus/assembly.hpp"
+#include "litmus/columns.hpp"
+
+namespace mapsound::litmus::detail {
+
+bool ppc_register_name(std::string_view w) {
+    if (w.size() < 2 || w.size() > 3 || w[0] != 'r') return false;
+    int n = 0;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        if (w[i] < '0' || w[i] > '9') return false;
+        n = n * 10 + (w[i] - '0');
+    }
+    return !(w.size() == 3 && w[1] == '0') && n <= 31;
+}
+
+namespace {
+
+class PpcParser {
+public:
+    PpcParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+
+    void parse() {
+        parse_column_header(lx_, test_);
+        threads_ = assembly_threads(test_);
+        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
+        for (const AssemblyThread& t : threads_) t.labels.check(lx_);
+    }
+
+private:
+    void cell(std::size_t column) {
+        AssemblyThread& t = threads_[column];
+        std::vector<Instruction>& code = test_.threads[column].code;
+        if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
+            const Token name = lx_.next();
+            lx_.next();
+            t.labels.define(lx_, name, name.text);
+            code.push_back(Label{name.text});
+            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
+        }
+        instruction(t, code);
+    }
+
+    Register reg(const char* what) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !ppc_register_name(t.text)) lx_.fail(t, what);
+        lx_.next();
+        return Register{t.text};
+    }
+
+    std::int64_t immediate() {
+        const bool negative = lx_.accept_punct("-");
+        const std::int64_t v = lx_.expect_integer("an immediate");
+        return negative ? -v : v;
+    }
+
+    Operand reg_or_immediate(const char* what) {
+        if (lx_.at_integer() || lx_.peek().is_punct("-")) return immediate();
+        return reg(what);
+    }
+
+    Address through(AssemblyThread& t, const Token& at, const Register& r) {
+        auto it = t.pointers.find(r.name);
+        if (it == t.pointers.end())
+            lx_.fail(at, "a register holding a location's address (\"0:" + r.name + "=x\" in the initial state)");
+        return it->second;
+    }
+
+    // "0(rA)".
+    Address displaced(AssemblyThread& t) {
+        const Token d = lx_.peek();
+        if (immediate() != 0)
+            lx_.fail(d, "displacement 0 (a displacement addresses part of a location: mixed-size accesses are "
+                        "not supported)");
+        lx_.expect_punct("(");
+        const Token at = lx_.peek();
+        const Register base = reg("a base register (r1, ...)");
+        lx_.expect_punct(")");
+        return through(t, at, base);
+    }
+
+    // "rA,rB" of an indexed access: one points at a location, the other
+    // displaces it.
+    Address indexed(AssemblyThread& t) {
+        const Token a_at = lx_.peek();
+        const Register a = reg("a register");
+        lx_.expect_punct(",");
+        const Token b_at = lx_.peek();
+        const Register b = reg("a register");
+        const bool a_points = t.pointers.count(a.name) > 0, b_points = t.pointers.count(b.name) > 0;
+        if (a_points == b_points)
+            lx_.fail(a_points ? a_at : b_at, "exactly one register holding a location's address");
+        Address addr = through(t, a_points ? a_at : b_at, a_points ? a : b);
+        if (addr.offset) lx_.fail(a_points ? a_at : b_at, "a register pointing at a location without an offset");
+        addr.offset = a_points ? b : a;
+        return addr;
+    }
+
+    void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
+        const Token at = lx_.peek();
+        if (at.kind != TokenKind::identifier) lx_.fail(at, "a PPC instruction or '|'");
+        lx_.next();
+        const std::string& m = at.text;
+        if (m == "lwz" || m == "lwzx") {
+            Load l;
+            l.dest = reg("a destination register (r1, ...)");
+            lx_.expect_punct(",");
+            l.addr = m == "lwz" ? displaced(t) : indexed(t);
+            l.scope = Scope::none;
+            t.written(l.dest);
+            code.push_back(std::move(l));
+            return;
+        }
+        if (m == "stw" || m == "stwx") {
+            Store s;
+            s.value = reg("a register holding the value to store");
+            lx_.expect_punct(",");
+            s.addr = m == "stw" ? displaced(t) : indexed(t);
+            s.scope = Scope::none;
+            code.push_back(std::move(s));
+            return;
+        }
+        if (m == "li" || m == "mr") {
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Operand v = m == "li" ? Operand{immediate()} : Operand{reg("a source register")};
+            const auto* src = std::get_if<Register>(&v);
+            const auto p = src ? t.pointers.find(src->name) : t.pointers.end();
+            if (p != t.pointers.end()) {
+                const Address a = p->second;
+                t.pointers[d.name] = a;
+            } else {
+                t.written(d);
+            }
+            code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
+            return;
+        }
+        static const std::map<std::string, RegOpKind> arithmetic = {
+            {"add", RegOpKind::add},   {"sub", RegOpKind::sub},  {"xor", RegOpKind::xor_}, {"and", RegOpKind::and_},
+            {"or", RegOpKind::or_},    {"addi", RegOpKind::add}, {"xori", RegOpKind::xor_}, {"ori", RegOpKind::or_},
+            {"andi", RegOpKind::and_}};
+        if (auto k = arithmetic.find(m); k != arithmetic.end()) {
+            const bool immediate_form = m.back() == 'i';
+            // "andi." is the only form of andi (it sets CR0 too).
+            if (m == "andi") lx_.expect_punct(".");
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Register a = reg("a register");
+            lx_.expect_punct(",");
+            const Operand b = immediate_form ? Operand{immediate()} : Operand{reg("a register")};
+            t.written(d);
+            code.push_back(RegOp{d, k->second, a, b});
+            return;
+        }
+        if (m == "cmpw" || m == "cmpwi") {
+            const Register a = reg("a register");
+            lx_.expect_punct(",");
+            const Operand b = m == "cmpwi" ? Operand{immediate()} : Operand{reg("a register")};
+            t.flags = std::make_pair(Operand{a}, b);
+            return;
+        }
+        static const std::map<std::string, CmpOp> conditions = {{"beq", CmpOp::eq}, {"bne", CmpOp::ne},
+                                                                {"blt", CmpOp::lt}, {"ble", CmpOp::le},
+                                                                {"bgt", CmpOp::gt}, {"bge", CmpOp::ge}};
+        if (auto c = conditions.find(m); c != conditions.end()) {
+            if (!t.flags) lx_.fail(at, "a cmpw before the conditional branch");
+            code.push_back(Branch{c->second, t.flags->first, t.flags->second, label(t)});
+            return;
+        }
+        if (m == "b") {
+            code.push_back(Goto{label(t)});
+            return;
+        }
+        if (m == "sync" || m == "lwsync" || m == "isync") {
+            const FenceKind k = m == "sync" ? FenceKind::sync : m == "lwsync" ? FenceKind::lwsync : FenceKind::isync;
+            code.push_back(Fence{k, MemoryOrder::plain, Scope::none, {}});
+            return;
+        }
+        if (m == "lwarx" || m == "stwcx" || m == "eieio")
+            lx_.fail(at, "an instruction the PPC front end models (" + m + " is not supported yet)");
+        lx_.fail(at, "a PPC instruction (lwz, stw, lwzx, stwx, li, mr, add, addi, xor, cmpw, cmpwi, beq, bne, b, "
+                     "sync, lwsync, isync)");
+    }
+
+    std::string label(AssemblyThread& t) {
+        const Token name = lx_.expect_identifier("a label");
+        t.labels.use(name, name.text);
+        return name.text;
+    }
+
+    Lexer& lx_;
+    LitmusTest& test_;
+    std::vector<AssemblyThread> threads_;
+};
+
+}  // namespace
+
+void parse_ppc_threads(Lexer& lx, LitmusTest& test) { PpcParser(lx, test).parse(); }
+
+}  // namespace mapsound::litmus::detail
