@@ -83,13 +83,7 @@ private:
         AssemblyThread& t = threads_[column];
         std::vector<Instruction>& code = test_.threads[column].code;
         // A label, possibly followed by an instruction in the same cell.
-        if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
-            const Token name = lx_.next();
-            lx_.next();
-            t.labels.define(lx_, name, name.text);
-            code.push_back(Label{name.text});
-            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
-        }
+        if (t.label_cell(lx_, code)) return;
         instruction(t, code);
     }
 
@@ -317,11 +311,7 @@ private:
         return std::nullopt;
     }
 
-    std::string label(AssemblyThread& t) {
-        const Token name = lx_.expect_identifier("a label");
-        t.labels.use(name, name.text);
-        return name.text;
-    }
+    std::string label(AssemblyThread& t) { return t.jump_target(lx_); }
 
     Lexer& lx_;
     LitmusTest& test_;

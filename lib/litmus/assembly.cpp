@@ -14,6 +14,21 @@ std::string upper(std::string_view w) {
     return s;
 }
 
+bool AssemblyThread::label_cell(Lexer& lx, std::vector<Instruction>& code) {
+    if (lx.peek().kind != TokenKind::identifier || !lx.peek(1).is_punct(":")) return false;
+    const Token name = lx.next();
+    lx.next();
+    labels.define(lx, name, name.text);
+    code.push_back(Label{name.text});
+    return lx.peek().is_punct("|") || lx.peek().is_punct(";");
+}
+
+std::string AssemblyThread::jump_target(Lexer& lx) {
+    const Token name = lx.expect_identifier("a label");
+    labels.use(name, name.text);
+    return name.text;
+}
+
 std::vector<AssemblyThread> assembly_threads(const LitmusTest& test) {
     std::vector<AssemblyThread> threads(test.threads.size());
     for (const RegisterInit& r : test.register_inits)

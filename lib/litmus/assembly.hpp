@@ -32,6 +32,11 @@ struct AssemblyThread {
     LabelTable labels;
     // A register written by anything but a pointer move no longer points.
     void written(const Register& r) { pointers.erase(r.name); }
+    // A label "LC00:" starting a cell, appended to 'code'; true when the
+    // cell ends there (no instruction after the label).
+    bool label_cell(Lexer& lx, std::vector<Instruction>& code);
+    // A jump's target label, recorded for LabelTable::check.
+    std::string jump_target(Lexer& lx);
 };
 
 // One state per thread of 'test', its pointers seeded from the register
