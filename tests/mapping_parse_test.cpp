@@ -95,8 +95,10 @@ TEST_CASE("mapping: every shipped mapping parses") {
     // Fig. 11 and its 5 variants, 2 AuDaLa mappings, 10 shipped lowerings
     // (issue 12), 2 repairs, 2 lowerings to Vulkan (LLVM's SPIR-V back
     // end) and 3 of OpenCL (POPL 2017's to PTX and its buggy variant,
-    // clspv's to Vulkan; issue 25): a file that goes missing shows here.
-    CHECK(files.size() == 26);
+    // clspv's to Vulkan; issue 25), 4 of C/C++ to CPUs (x86, AArch64 with
+    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29): a file that goes
+    // missing shows here.
+    CHECK(files.size() == 30);
     for (const auto& file : files) {
         CAPTURE(file);
         const Mapping m = load_mapping(file);
@@ -111,8 +113,8 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
     // 12 checks of Fig. 11, its variants and AuDaLa; 2 per shipped
     // lowering and repair (issue 12); 3 with the cluster level; Fig. 11
     // against PTX 7.5, 5 of LLVM's SPIR-V lowerings to Vulkan and 4 of
-    // OpenCL's (issue 25).
-    CHECK(files.size() == 50);
+    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64 (issue 29).
+    CHECK(files.size() == 56);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -121,7 +123,8 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
         CHECK(fs::path(c.source_model).is_absolute());
         CHECK(fs::path(c.source_model).parent_path() == (source_dir / "models").lexically_normal());
         const std::string target = fs::path(c.target_model).filename().string();
-        CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat" || target == "gpu-rmo.cat"));
+        CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat" || target == "gpu-rmo.cat" ||
+               target == "x86-tso.cat" || target == "aarch64.cat"));
         // The referenced mapping parses, and the axioms are the source's.
         CHECK_NOTHROW(load_mapping(c.mapping));
         std::set<std::string> flags;
