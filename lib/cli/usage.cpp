@@ -66,7 +66,7 @@ const Command* find(const std::string& name) {
          "mapsound litmus --model MODEL [--model MODEL]... [--states] [--json] [--unroll N]\n"
          "                       [--forbid FLAG]... [--timeout SECONDS] [--max-executions N] [--progress]\n"
          "                       [--expected TABLE.csv]... [--graph DIR] TEST-OR-FOLDER...",
-         "decide litmus tests (C, OpenCL, PTX, Vulkan and AuDaLa dialects) under each model; folders are searched for *.litmus",
+         "decide litmus tests (C, OpenCL, PTX, Vulkan, AuDaLa, x86, AArch64 and PPC dialects) under each model; folders are searched for *.litmus",
          "  --model MODEL        a memory model: a .cat file, or a shipped model's name (rc11, ptx-7.5, ...)\n"
          "                       looked up in $MAPSOUND_MODEL_PATH, the installed and the source models\n"
          "                       (required; repeatable: every test runs under each)\n"
