@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The CPU suites of the development litmus suite (../shared/litmus: X86,
-# AARCH64, PPC), every test, under x86-tso.cat, aarch64.cat and power.cat,
+# AARCH64, PPC, RISCV), every test, under x86-tso.cat, aarch64.cat,
+# power.cat and riscv.cat,
 # with the evaluator's re-check of every candidate (the tests run every 4th
-# AArch64 and Power test).  Writes the agreement table, the whole run's
+# AArch64, Power and RISC-V test).  Writes the agreement table, the whole run's
 # wall time and peak memory per model, with the commit, the date and the
 # load average, to OUT (default: stdout).
 #   bench/conformance-cpu.sh [BUILD_DIR] [OUT]
@@ -17,7 +18,7 @@ suite="$root/../shared/litmus"
   echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "machine $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
   echo "load average before $(cut -d' ' -f1-3 /proc/loadavg)"
-  for model in x86-tso aarch64 power; do
+  for model in x86-tso aarch64 power riscv; do
     echo
     echo "== $model, every test, --cross-check"
     "$build/tests/mapsound-conformance" "$suite" "$root/models" "$root/tests/conformance/known-differences.csv" \

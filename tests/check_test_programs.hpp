@@ -83,9 +83,9 @@ inline exec::PreExecution source_of(const Program& p, const check::Layout& layou
 inline bool regions_compatible(const Program& p, const check::Layout& layout, const check::Lowering& lowering,
                                std::size_t j, std::size_t k) {
     if (p.location[j] < 0 || p.location[j] != p.location[k]) return true;
-    const unsigned regions = row_of(lowering, layout.operations[k]).rules[p.rule[k]].regions;
+    const exec::TagSet regions = row_of(lowering, layout.operations[k]).rules[p.rule[k]].regions;
     if (row_of(lowering, layout.operations[j]).rules[p.rule[j]].regions != regions) return false;
-    const unsigned local = 1U << static_cast<unsigned>(exec::Tag::local);
+    const exec::TagSet local = exec::tag_bit(exec::Tag::local);
     const auto& placement = p.shape.placement;
     return !(regions & local) || placement[static_cast<std::size_t>(layout.operations[j].thread)].shares(
                                      placement[static_cast<std::size_t>(layout.operations[k].thread)], Scope::cta);

@@ -274,6 +274,7 @@ int main(int argc, char** argv) {
         {"x86", {{"models/SB+mfences-x86.litmus", ""}}},
         {"aarch64", {{"models/MP+dmb.sy+addr-aarch64.litmus", ""}}},
         {"ppc", {{"models/MP+lwsync+ctrlisync-ppc.litmus", ""}}},
+        {"riscv", {{"models/MP+fence.w.w+addr-riscv.litmus", ""}}},
     };
     std::set<std::string> sampled;
     for (const auto& [d, tests] : samples) sampled.insert(d);

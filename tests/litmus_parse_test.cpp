@@ -445,7 +445,7 @@ TEST_CASE("litmus: malformed input reports file:line:col and what was expected")
         const char* message;
     };
     const Case cases[] = {
-        {"RISCV t\n{}\n", "t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64' or 'PPC' starting the test, found 'RISCV'"},
+        {"MIPS t\n{}\n", "t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64', 'PPC' or 'RISCV' starting the test, found 'MIPS'"},
         {"PTX\n{ x=0; }\n", "t.litmus:2:1: expected a test name after 'PTX' on the same line, found '{'"},
         {"PTX t\n{ x=0 y=1; }\n", "t.litmus:2:7: expected ';' or '}', found 'y'"},
         {"PTX t\n{}\nP1@cta 0,gpu 0 ;\n", "t.litmus:3:1: expected thread 'P0', found 'P1'"},
@@ -549,7 +549,7 @@ TEST_CASE("litmus: hostile input fails cleanly") {
     std::string sum = "C t\n{}\nP0 () { int r = 1";
     for (int i = 0; i < 5000; ++i) sum += " + 1";
     CHECK(error_of(sum + "; }\nexists (x=1)\n").find("operators in one statement") != std::string::npos);
-    CHECK(error_of("").find("t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64' or 'PPC'") == 0);
+    CHECK(error_of("").find("t.litmus:1:1: expected 'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64', 'PPC' or 'RISCV'") == 0);
     CHECK(error_of(std::string("PTX t\n{ x = 1; }\0\n", 17)).find("found '\\x00'") != std::string::npos);
 }
 

@@ -172,7 +172,7 @@ TEST_CASE("oracle: OpenCL programs (regions) and programs on one GPU, counted by
     for (int n = 1; n <= 3; ++n)
         for (const auto& l : oracle::layouts(n, false))
             oracle::for_each_program(l, opencl, [&](const exec::PreExecution& p) {
-                std::map<int, std::pair<unsigned, int>> seen;  // location: (tags, thread)
+                std::map<int, std::pair<exec::TagSet, int>> seen;  // location: (tags, thread)
                 for (const auto& e : p.events) {
                     if (e.thread < 0 || e.location < 0) continue;
                     const auto [it, fresh] = seen.try_emplace(e.location, e.tags, e.thread);

@@ -16,8 +16,8 @@ using exec::Tag;
 bool has(const exec::Event& v, Tag t) { return v.has(t); }
 
 bool only_tags(const exec::Event& v, std::initializer_list<Tag> allowed) {
-    unsigned mask = 0;
-    for (Tag t : allowed) mask |= 1U << static_cast<unsigned>(t);
+    exec::TagSet mask = 0;
+    for (Tag t : allowed) mask |= exec::tag_bit(t);
     return (v.tags & ~mask) == 0;
 }
 
@@ -57,6 +57,7 @@ std::string dialect_name(litmus::Dialect d) {
         case litmus::Dialect::x86: return "X86";
         case litmus::Dialect::aarch64: return "AArch64";
         case litmus::Dialect::ppc: return "PPC";
+        case litmus::Dialect::riscv: return "RISCV";
     }
     return "?";
 }
@@ -107,10 +108,10 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
         case litmus::Dialect::opencl:
             if (d == litmus::Dialect::opencl) {
                 // A memory region: one for an access, one or both for a fence.
-                const unsigned regions = mapping::region_tags(v.tags);
+                const exec::TagSet regions = mapping::region_tags(v.tags);
                 if (v.tags != regions) return "the tags";
-                const unsigned global = 1U << static_cast<unsigned>(Tag::global);
-                const unsigned local = 1U << static_cast<unsigned>(Tag::local);
+                const exec::TagSet global = tag_bit(Tag::global);
+                const exec::TagSet local = tag_bit(Tag::local);
                 if (v.kind == EventKind::fence ? regions == 0 : (regions != global && regions != local))
                     return "the memory regions";
             } else if (v.tags) {
@@ -164,10 +165,10 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
         case litmus::Dialect::aarch64: {
             if (scoped) return tag;
             if (v.kind == EventKind::fence) {
-                const unsigned kinds = v.tags & ((1U << static_cast<unsigned>(Tag::dmb_full)) |
-                                                 (1U << static_cast<unsigned>(Tag::dmb_ld)) |
-                                                 (1U << static_cast<unsigned>(Tag::dmb_st)) |
-                                                 (1U << static_cast<unsigned>(Tag::isb)));
+                const exec::TagSet kinds = v.tags & ((tag_bit(Tag::dmb_full)) |
+                                                 (tag_bit(Tag::dmb_ld)) |
+                                                 (tag_bit(Tag::dmb_st)) |
+                                                 (tag_bit(Tag::isb)));
                 if (o != Order::none || v.tags != kinds || kinds == 0 || (kinds & (kinds - 1)) != 0) return "the fence";
                 return "";
             }
@@ -180,6 +181,7 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
         }
         // PPC is a litmus dialect only: the checker writes no PPC programs.
         case litmus::Dialect::ppc: return "the event (the checker writes no PPC programs)";
+        case litmus::Dialect::riscv: return "the event (the checker writes no RISC-V programs)";
     }
     return tag;
 }

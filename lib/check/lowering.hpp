@@ -32,7 +32,7 @@ struct SlotEvent {
     exec::Order order = exec::Order::none;
     bool scope_from_source = false;  // `.$sco`
     exec::Scope scope = exec::Scope::none;  // when !scope_from_source
-    unsigned tags = 0;                      // exec::Tag bits
+    exec::TagSet tags = 0;                  // exec::Tag bits
 };
 
 // One rule placed into a row of slots.
@@ -40,7 +40,7 @@ struct PlacedRule {
     const mapping::Rule* rule = nullptr;
     mapping::SourceKind kind = mapping::SourceKind::read;
     exec::Order order = exec::Order::none;  // the source order it matches (none: unordered)
-    unsigned regions = 0;                   // the class's OpenCL regions (exec::Tag bits)
+    exec::TagSet regions = 0;               // the class's OpenCL regions (exec::Tag bits)
     std::vector<std::optional<SlotEvent>> slots;  // one per slot of its row
 };
 

@@ -93,17 +93,17 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
     // each block of the locations' partition then chooses its region.
     // Without local memory that is sum over k of S(m, k) r^k in place of
     // Bell(m); with it, the partitions and placements are enumerated.
-    std::vector<unsigned> memory_regions;
+    std::vector<exec::TagSet> memory_regions;
     for (const Row* row : {&lowering.single, &lowering.rmw})
         for (const auto& p : row->rules)
             if (p.kind != mapping::SourceKind::fence &&
                 std::find(memory_regions.begin(), memory_regions.end(), p.regions) == memory_regions.end())
                 memory_regions.push_back(p.regions);
-    const unsigned counted_region = memory_regions.empty() ? 0 : memory_regions.front();
+    const exec::TagSet counted_region = memory_regions.empty() ? 0 : memory_regions.front();
     const Count region_choices = memory_regions.empty() ? 1 : static_cast<Count>(memory_regions.size());
-    const unsigned local_bit = 1U << static_cast<unsigned>(exec::Tag::local);
+    const exec::TagSet local_bit = exec::tag_bit(exec::Tag::local);
     const Count local_regions = static_cast<Count>(
-        std::count_if(memory_regions.begin(), memory_regions.end(), [&](unsigned r) { return (r & local_bit) != 0; }));
+        std::count_if(memory_regions.begin(), memory_regions.end(), [&](exec::TagSet r) { return (r & local_bit) != 0; }));
     // Dynamic programming over the operations in layout order: the state
     // is (which operations are memory operations, reads so far in the
     // current thread); its value the weighted number of ways to get there

@@ -19,7 +19,8 @@ constexpr const char* kTagNames[kTagCount] = {"SUR",    "TEX",    "CON",    "ALI
                                               "SEMSC3", "AV",     "VIS",    "SEMAV",  "SEMVIS",   "AVDEVICE",
                                               "VISDEVICE", "GLOBAL", "LOCAL", "BAR_ARRIVE",
                                               "dmb.full", "dmb.ld", "dmb.st", "ISB", "Q", "X",
-                                              "SYNC", "LWSYNC", "ISYNC"};
+                                              "SYNC", "LWSYNC", "ISYNC",
+                                              "Fence.pr", "Fence.pw", "Fence.sr", "Fence.sw", "Fence.tso"};
 
 constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"WEAK", Order::weak},
                                                         {"RLX", Order::rlx}, {"ACQ", Order::acq},

@@ -47,6 +47,10 @@ std::vector<std::string> vocabulary_table(Dialect d) {
         case Dialect::aarch64: return {"ACQ", "REL", "ACQ_REL", "Q", "X", "dmb.full", "dmb.ld", "dmb.st", "ISB"};
         // PPC: its barriers; accesses carry no order.
         case Dialect::ppc: return {"SYNC", "LWSYNC", "ISYNC"};
+        // RISC-V: .aq (ACQ), .rl (REL), .aq.rl (ACQ_REL), lr/sc (X), and
+        // the fences by their sets (Fence.pr ... Fence.sw) or fence.tso.
+        case Dialect::riscv:
+            return {"ACQ", "REL", "ACQ_REL", "X", "Fence.pr", "Fence.pw", "Fence.sr", "Fence.sw", "Fence.tso"};
     }
     return {};
 }
@@ -78,7 +82,7 @@ const std::vector<Dialect>& all_dialects() {
     // languages whose programs the checker and compare can also generate.
     static const std::vector<Dialect> all{Dialect::c, Dialect::opencl, Dialect::ptx, Dialect::vulkan,
                                           Dialect::audala, Dialect::x86, Dialect::aarch64,
-                                          Dialect::ppc};
+                                          Dialect::ppc, Dialect::riscv};
     return all;
 }
 
@@ -92,7 +96,7 @@ const std::vector<std::string>& dialect_vocabulary(Dialect d) {
     static const std::vector<std::vector<std::string>> tables = [] {
         std::vector<std::vector<std::string>> out;
         for (Dialect x : {Dialect::ptx, Dialect::c, Dialect::audala, Dialect::opencl, Dialect::vulkan, Dialect::x86,
-                          Dialect::aarch64, Dialect::ppc})
+                          Dialect::aarch64, Dialect::ppc, Dialect::riscv})
             out.push_back(vocabulary_table(x));
         return out;
     }();
@@ -114,6 +118,7 @@ std::string dialect_title(Dialect d) {
         case Dialect::x86: return "x86";
         case Dialect::aarch64: return "AArch64";
         case Dialect::ppc: return "Power";
+        case Dialect::riscv: return "RISC-V";
     }
     return "?";
 }

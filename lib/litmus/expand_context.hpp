@@ -55,7 +55,7 @@ struct Run {
 struct Tag {
     exec::Order order;
     exec::Scope scope;
-    unsigned tags = 0;
+    exec::TagSet tags = 0;
 };
 
 // The state of a run in progress.

@@ -92,10 +92,10 @@ EScope event_scope(Scope s) {
 // SEMSC0..SEMSC3): seed 001's model names two abstract classes, and the
 // suite's tests use four, each synchronising like the two of the figure;
 // the parser refuses a higher class.
-unsigned qualifier_tags(const Qualifiers& q) {
-    unsigned tags = 0;
+exec::TagSet qualifier_tags(const Qualifiers& q) {
+    exec::TagSet tags = 0;
     auto set = [&](bool on, exec::Tag t) {
-        if (on) tags |= 1U << static_cast<unsigned>(t);
+        if (on) tags |= exec::tag_bit(t);
     };
     set(q.proxy == Qualifiers::Proxy::surface, exec::Tag::sur);
     set(q.proxy == Qualifiers::Proxy::texture, exec::Tag::tex);
@@ -127,10 +127,25 @@ unsigned qualifier_tags(const Qualifiers& q) {
 // shareability domain (ISH, OSH, NSH, SY) and DMB against DSB are not told
 // apart, the model's own restriction (one inner-shareable domain; litmus
 // tests cannot distinguish DSB from DMB), stated in aarch64.cat.  Power:
-// SYNC, LWSYNC, ISYNC.
-unsigned cpu_barrier_tags(const Fence& f) {
+// SYNC, LWSYNC, ISYNC.  RISC-V: "fence p,s" by its sets, Fence.pr and
+// Fence.pw for the reads and writes p names, Fence.sr and Fence.sw for s
+// ("fence rw,w": Fence.pr Fence.pw Fence.sw); fence.tso: Fence.tso.
+// (fence.i is no event at all: see run.)
+exec::TagSet cpu_barrier_tags(const Fence& f) {
     exec::Tag t = exec::Tag::isb;
     switch (f.kind) {
+        case FenceKind::rv_fence: {
+            const std::string& o = f.qualifiers.barrier_option;
+            const std::size_t comma = o.find(',');
+            const std::string p = o.substr(0, comma), q = comma == std::string::npos ? "" : o.substr(comma + 1);
+            exec::TagSet tags = 0;
+            if (p.find('r') != std::string::npos) tags |= exec::tag_bit(exec::Tag::fence_pr);
+            if (p.find('w') != std::string::npos) tags |= exec::tag_bit(exec::Tag::fence_pw);
+            if (q.find('r') != std::string::npos) tags |= exec::tag_bit(exec::Tag::fence_sr);
+            if (q.find('w') != std::string::npos) tags |= exec::tag_bit(exec::Tag::fence_sw);
+            return tags;
+        }
+        case FenceKind::fence_tso: t = exec::Tag::fence_tso; break;
         case FenceKind::isb: break;
         case FenceKind::dmb:
         case FenceKind::dsb: {
@@ -145,7 +160,7 @@ unsigned cpu_barrier_tags(const Fence& f) {
         case FenceKind::isync: t = exec::Tag::isync; break;
         default: return 0;
     }
-    return 1U << static_cast<unsigned>(t);
+    return exec::tag_bit(t);
 }
 
 Tag tag_of(MemoryOrder o, Scope s);
@@ -162,7 +177,7 @@ Tag tag_of(MemoryOrder o, Scope s, const Qualifiers& q) {
     t.tags = qualifier_tags(q);
     if (q.storage_class >= 0) {
         t.scope = event_scope(s);
-        if (o != MemoryOrder::plain || q.av || q.vis) t.tags |= 1U << static_cast<unsigned>(exec::Tag::nonpriv);
+        if (o != MemoryOrder::plain || q.av || q.vis) t.tags |= exec::tag_bit(exec::Tag::nonpriv);
     }
     return t;
 }
@@ -271,10 +286,11 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     if (d == Dialect::audala || d == Dialect::x86 || d == Dialect::ppc) tag.order = Order::none;
     if (d == Dialect::x86 || assembly_syntax(d)) tag.scope = EScope::none;
     // AArch64's accesses are plain or acquire (A), release (L), both (an
-    // LSE AL form); an LDAPR is Q instead of A.
-    if (x_.test.dialect == Dialect::aarch64 &&
+    // LSE AL form); an LDAPR is Q instead of A.  RISC-V's likewise: .aq,
+    // .rl, .aq.rl (both events of an AMO carry its annotation).
+    if ((d == Dialect::aarch64 || d == Dialect::riscv) &&
         ((tag.order != Order::acq && tag.order != Order::rel && tag.order != Order::acq_rel) ||
-         ((tag.tags >> static_cast<unsigned>(exec::Tag::acquire_pc)) & 1U)))
+         (tag.tags & exec::tag_bit(exec::Tag::acquire_pc)) != 0))
         tag.order = Order::none;
     Event e;
     e.kind = kind;
@@ -436,7 +452,11 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
     add_data(s, deps(s, st.value), w);
     if (s.events[static_cast<std::size_t>(s.exclusive_load)].location == cell) s.rmw.emplace_back(s.exclusive_load, w);
     s.exclusive_load = -1;
-    set_reg(s, *st.qualifiers.status, 0, {});
+    // RISC-V: what the status register holds depends on the store having
+    // succeeded, so it carries a dependency from the write (RVWMO's
+    // syntactic dependencies through sc's destination register, as herd7
+    // and Dartagnan read them).  AArch64: none (as aarch64.cat reads STXR).
+    set_reg(s, *st.qualifiers.status, 0, x_.test.dialect == Dialect::riscv ? DepSet{w} : DepSet{});
     ++s.pc;
     forked.push_back(std::move(s));
 }
@@ -560,7 +580,7 @@ void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
     // An OpenCL barrier (one that names memory regions) is a work-group
     // barrier: scope CTA, and the regions it orders as tags.  A Vulkan cbar
     // has its own scope and, with an order, memory semantics (its tags).
-    const unsigned regions = qualifier_tags(b.qualifiers);
+    const exec::TagSet regions = qualifier_tags(b.qualifiers);
     Tag tag{Order::none, regions ? EScope::cta : EScope::none, regions};
     if (b.scope != Scope::none) tag.scope = event_scope(b.scope);
     if (b.order != MemoryOrder::plain) tag.order = tag_of(b.order, b.scope).order;
@@ -602,14 +622,19 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
             // or ALIAS.
             if (f->kind == FenceKind::proxy || f->kind == FenceKind::proxy_alias) {
                 tag = Tag{Order::none, EScope::none, qualifier_tags(f->qualifiers)};
-                if (f->kind == FenceKind::proxy_alias) tag.tags |= 1U << static_cast<unsigned>(exec::Tag::alias);
+                if (f->kind == FenceKind::proxy_alias) tag.tags |= exec::tag_bit(exec::Tag::alias);
                 what = "fence.proxy";
             }
-            if (const unsigned cpu = cpu_barrier_tags(*f)) {
+            std::string label = what;
+            if (const exec::TagSet cpu = cpu_barrier_tags(*f)) {
                 tag = Tag{Order::none, EScope::none, cpu};
-                what = to_string(f->kind).data();
+                label = f->kind == FenceKind::rv_fence ? "fence " + f->qualifiers.barrier_option
+                                                       : std::string(to_string(f->kind));
             }
-            add_event(s, EventKind::fence, -1, 0, tag, {}, what);
+            // RISC-V fence.i synchronizes instruction fetch with stores; it
+            // orders no memory access (RVWMO; the Zifencei chapter), so it
+            // is no event.
+            if (f->kind != FenceKind::fence_i) add_event(s, EventKind::fence, -1, 0, tag, {}, label);
         } else if (const auto* b = std::get_if<Barrier>(&ins)) {
             barrier(s, *b);
         } else if (const auto* op = std::get_if<RegOp>(&ins)) {

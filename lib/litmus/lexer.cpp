@@ -108,8 +108,10 @@ Token Lexer::lex() {
     char c = at();
     if (word_start(c)) {
         // In PTX and Vulkan a '.' followed by a word character continues the mnemonic.
-        // In AArch64 only a branch's condition ("B.NE") continues a word so.
-        const bool dotted = dialect_ == Dialect::ptx || dialect_ == Dialect::vulkan || dialect_ == Dialect::aarch64;
+        // In AArch64 only a branch's condition ("B.NE") continues a word so;
+        // in RISC-V mnemonics ("lw.aq", "amoswap.w.aq.rl", "fence.tso").
+        const bool dotted = dialect_ == Dialect::ptx || dialect_ == Dialect::vulkan || dialect_ == Dialect::aarch64 ||
+                            dialect_ == Dialect::riscv;
         while (word_char(at()) || (dotted && at() == '.' && word_char(at(1)))) advance();
         t.kind = TokenKind::identifier;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {

@@ -37,7 +37,8 @@ struct Token {
 // punctuation, with the two-character forms == != <= >= << >> /\ \/, in
 // C only && || (in PTX "||" is two cell separators), and in AuDaLa only :=
 // (elsewhere "0:r0=1" must stay ':' '='), in x86 '$' (immediates "$1"), in
-// AArch64 '#' ("#1") and dotted branch mnemonics ("B.NE").
+// AArch64 '#' ("#1") and dotted branch mnemonics ("B.NE"), in RISC-V
+// dotted mnemonics ("lw.aq", "fence.tso").
 // Comments: // to end of line and /* */ everywhere; (* *) in PTX and AuDaLa
 // everywhere and in C only outside braces, because inside a C body "(*x)"
 // is code.

@@ -80,7 +80,7 @@ struct RawCursor {
 };
 
 // "PTX name" / "C name" / "AuDaLa name" / "OPENCL name" / "Vulkan name" / "X86 name" /
-// "AArch64 name" / "PPC name": the
+// "AArch64 name" / "PPC name" / "RISCV name": the
 // dialect and the test name.
 void read_name_line(RawCursor& at, LitmusTest& test) {
     const std::string& source = test.source;
@@ -104,13 +104,15 @@ void read_name_line(RawCursor& at, LitmusTest& test) {
         test.dialect = Dialect::aarch64;
     } else if (word == "PPC") {
         test.dialect = Dialect::ppc;
+    } else if (word == "RISCV") {
+        test.dialect = Dialect::riscv;
     } else {
         // The message predates AuDaLa and is kept as the PTX/C tests pin it.
         if (word.empty()) {
             Lexer probe(at.text, source, Dialect::c, at.pos, at.line, at.column);
-            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64' or 'PPC' starting the test");
+            probe.fail(probe.peek(), "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64', 'PPC' or 'RISCV' starting the test");
         }
-        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64' or 'PPC' starting the test", word);
+        throw ParseError(source, word_at.line, word_at.column, "'PTX', 'C', 'AuDaLa', 'OPENCL', 'Vulkan', 'X86', 'AArch64', 'PPC' or 'RISCV' starting the test", word);
     }
     while (!at.done() && blank(at.peek())) at.advance();
     const std::size_t name_start = at.pos;
@@ -225,7 +227,7 @@ void collect_locations(LitmusTest& test) {
     };
     // A PTX 7.5 alias of a name that nothing declares aliases a location.
     for (const ProxyAlias& a : test.aliases) note(a.target);
-    // AArch64 and PPC name their locations through registers ("0:X1=x").
+    // AArch64, PPC and RISC-V name their locations through registers ("0:X1=x").
     if (assembly_syntax(test.dialect))
         for (const RegisterInit& r : test.register_inits)
             if (const auto* a = std::get_if<AddressOf>(&r.value)) note(a->location);
@@ -311,6 +313,8 @@ LitmusTest parse_litmus(std::string_view text, std::string source) {
             detail::parse_aarch64_threads(lx, test);
         } else if (test.dialect == Dialect::ppc) {
             detail::parse_ppc_threads(lx, test);
+        } else if (test.dialect == Dialect::riscv) {
+            detail::parse_riscv_threads(lx, test);
         } else if (test.dialect == Dialect::vulkan) {
             detail::parse_vulkan_threads(lx, test);
         } else {

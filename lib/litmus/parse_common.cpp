@@ -153,7 +153,7 @@ namespace {
 
 InitValue parse_init_value(Lexer& lx) {
     if (lx.accept_punct("&")) return AddressOf{lx.expect_identifier("a location name after '&'").text};
-    // AArch64 and PPC write an address without '&': "0:X1=x", "y=z".
+    // AArch64, PPC and RISC-V write an address without '&': "0:X1=x", "y=z".
     if (assembly_syntax(lx.dialect()) && lx.peek().kind == TokenKind::identifier) return AddressOf{lx.next().text};
     return lx.expect_integer("an initial value (an integer or &location)");
 }

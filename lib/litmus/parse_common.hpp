@@ -95,6 +95,14 @@ void parse_aarch64_threads(Lexer& lx, LitmusTest& test);
 void parse_ppc_threads(Lexer& lx, LitmusTest& test);
 // The PPC register names (r0 ... r31).
 bool ppc_register_name(std::string_view w);
+// RISC-V: herd7's columns of lw/sw, lr.w/sc.w, AMOs, fences, arithmetic
+// and branches.  Implemented in riscv_parser.cpp.
+void parse_riscv_threads(Lexer& lx, LitmusTest& test);
+// The RISC-V register names: x0 ... x31 and the ABI names (zero, ra, sp,
+// gp, tp, t0-t6, s0-s11, fp, a0-a7).
+bool riscv_register_name(std::string_view w);
+// Whether a RISC-V register name is the zero register (x0, zero).
+bool riscv_zero_register(std::string_view w);
 // The x86 register names the dialect reads (EAX, EBX, ..., ESP).
 bool x86_register_name(std::string_view w);
 // AuDaLa has its own optional init block (globals only), so this parses

@@ -58,7 +58,8 @@ std::string thread_ref(int thread, Dialect d) {
         case Dialect::audala: return "I" + std::to_string(thread);
         case Dialect::x86:      // "0:EAX", as diy7 writes it
         case Dialect::aarch64:  // "0:X1"
-        case Dialect::ppc: return std::to_string(thread);  // "0:r1"
+        case Dialect::ppc:      // "0:r1"
+        case Dialect::riscv: return std::to_string(thread);  // "0:x5"
     }
     return std::to_string(thread);
 }
@@ -73,6 +74,7 @@ const char* header_word(Dialect d) {
         case Dialect::x86: return "X86";
         case Dialect::aarch64: return "AArch64";
         case Dialect::ppc: return "PPC";
+        case Dialect::riscv: return "RISCV";
     }
     return "?";
 }
@@ -257,6 +259,8 @@ std::string print_litmus(const LitmusTest& test) {
             out << detail::print_aarch64_threads(test);
         } else if (test.dialect == Dialect::ppc) {
             out << detail::print_ppc_threads(test);
+        } else if (test.dialect == Dialect::riscv) {
+            out << detail::print_riscv_threads(test);
         } else {
             out << (test.dialect == Dialect::ptx ? detail::print_ptx_threads(test) : "\n" + detail::print_c_threads(test));
         }

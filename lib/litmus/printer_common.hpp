@@ -29,6 +29,8 @@ std::string print_x86_threads(const LitmusTest& test);
 std::string print_aarch64_threads(const LitmusTest& test);
 // PPC's columns (print_ppc.cpp).
 std::string print_ppc_threads(const LitmusTest& test);
+// RISC-V's columns (print_riscv.cpp).
+std::string print_riscv_threads(const LitmusTest& test);
 // AuDaLa's init block of globals and its instances.
 std::string print_audala_body(const LitmusTest& test);
 

@@ -17,6 +17,7 @@ std::string_view to_string(Dialect d) {
         case Dialect::x86: return "x86";
         case Dialect::aarch64: return "aarch64";
         case Dialect::ppc: return "ppc";
+        case Dialect::riscv: return "riscv";
     }
     return "?";
 }
@@ -110,6 +111,9 @@ std::string_view to_string(FenceKind k) {
         case FenceKind::sync: return "sync";
         case FenceKind::lwsync: return "lwsync";
         case FenceKind::isync: return "isync";
+        case FenceKind::rv_fence: return "rv_fence";
+        case FenceKind::fence_tso: return "fence.tso";
+        case FenceKind::fence_i: return "fence.i";
     }
     return "?";
 }

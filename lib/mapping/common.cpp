@@ -82,11 +82,11 @@ std::string scope_name(exec::Scope scope) {
     return "?";
 }
 
-unsigned region_tags(unsigned tags) {
-    return tags & ((1U << static_cast<unsigned>(exec::Tag::global)) | (1U << static_cast<unsigned>(exec::Tag::local)));
+exec::TagSet region_tags(exec::TagSet tags) {
+    return tags & ((exec::tag_bit(exec::Tag::global)) | (exec::tag_bit(exec::Tag::local)));
 }
 
-std::string region_suffix(unsigned regions) {
+std::string region_suffix(exec::TagSet regions) {
     std::string out;
     if ((regions >> static_cast<unsigned>(exec::Tag::global)) & 1U) out += ".global";
     if ((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) out += ".local";
@@ -115,13 +115,13 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
         case litmus::Dialect::opencl: {
             // C's classes, each access in one region, each fence for one or
             // both (atomic_work_item_fence's flags).
-            const unsigned global = 1U << static_cast<unsigned>(exec::Tag::global);
-            const unsigned local = 1U << static_cast<unsigned>(exec::Tag::local);
+            const exec::TagSet global = exec::tag_bit(exec::Tag::global);
+            const exec::TagSet local = exec::tag_bit(exec::Tag::local);
             for (const SourceClass& c : dialect_classes(litmus::Dialect::c)) {
-                const std::vector<unsigned> regions =
-                    c.kind == SourceKind::fence ? std::vector<unsigned>{global, local, global | local}
-                                                : std::vector<unsigned>{global, local};
-                for (unsigned r : regions) out.push_back(SourceClass{c.kind, c.order, r});
+                const std::vector<exec::TagSet> regions =
+                    c.kind == SourceKind::fence ? std::vector<exec::TagSet>{global, local, global | local}
+                                                : std::vector<exec::TagSet>{global, local};
+                for (exec::TagSet r : regions) out.push_back(SourceClass{c.kind, c.order, r});
             }
             break;
         }
@@ -138,7 +138,8 @@ std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
         case litmus::Dialect::vulkan: break;
         case litmus::Dialect::x86:  // litmus dialects only: no source classes
         case litmus::Dialect::aarch64:
-        case litmus::Dialect::ppc: break;
+        case litmus::Dialect::ppc:
+        case litmus::Dialect::riscv: break;
     }
     return out;
 }
@@ -172,7 +173,7 @@ std::optional<SourceClass> parse_source_class(std::string_view text) {
     for (const auto& [word, tag] : {std::pair{std::string_view("global"), exec::Tag::global},
                                     std::pair{std::string_view("local"), exec::Tag::local}}) {
         if (part != word) continue;
-        c.regions |= 1U << static_cast<unsigned>(tag);
+        c.regions |= exec::tag_bit(tag);
         part = rest.empty() ? std::string_view() : next_part();
     }
     if (!part.empty() || !rest.empty()) return std::nullopt;

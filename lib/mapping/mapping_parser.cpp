@@ -232,7 +232,7 @@ private:
             if (lexer_peek_is(word)) {
                 advance();
                 advance();
-                rule.regions |= 1U << static_cast<unsigned>(tag);
+                rule.regions |= exec::tag_bit(tag);
             }
         }
         if (token_.kind == TokenKind::dot && rule.order) {
@@ -390,7 +390,7 @@ std::optional<exec::Scope> Mapping::scope_of(const TargetOp& op, exec::Scope sou
     return target_scope(source);
 }
 
-bool Rule::matches(SourceKind kind, exec::Order event_order, unsigned event_regions) const {
+bool Rule::matches(SourceKind kind, exec::Order event_order, exec::TagSet event_regions) const {
     return source == kind && (!order || *order == event_order) && (regions == 0 || regions == event_regions);
 }
 
@@ -403,7 +403,7 @@ std::string Rule::source_text() const {
     return out + region_suffix(regions);
 }
 
-const Rule* Mapping::rule_for(SourceKind kind, exec::Order order, unsigned regions) const {
+const Rule* Mapping::rule_for(SourceKind kind, exec::Order order, exec::TagSet regions) const {
     for (const Rule& rule : rules)
         if (rule.matches(kind, order, regions)) return &rule;
     return nullptr;

@@ -72,6 +72,7 @@ Record BExecution (E : Type) := {
   bAVDEVICE : bset E; bVISDEVICE : bset E; bGLOBAL : bset E; bLOCAL : bset E; bBAR_ARRIVE : bset E;
   bdmb_full : bset E; bdmb_ld : bset E; bdmb_st : bset E; bISB : bset E; bQ : bset E; bX_ : bset E;
   bSYNC : bset E; bLWSYNC : bset E; bISYNC : bset E;
+  bFence_pr : bset E; bFence_pw : bset E; bFence_sr : bset E; bFence_sw : bset E; bFence_tso : bset E;
   bpo : brel E; brmw : brel E; baddr : brel E; bdata : brel E; bctrl : brel E; brf : brel E;
   bat_ : brel E; bvat : brel E;
   bsame_thread : brel E; bsame_sg : brel E; bsame_cta : brel E; bsame_cluster : brel E; bsame_qf : brel E;
@@ -93,6 +94,8 @@ Definition exec_of {E} (X : BExecution E) : Execution E := {|
   VISDEVICE := to_set (bVISDEVICE X); GLOBAL := to_set (bGLOBAL X); LOCAL := to_set (bLOCAL X); BAR_ARRIVE := to_set (bBAR_ARRIVE X);
   dmb_full := to_set (bdmb_full X); dmb_ld := to_set (bdmb_ld X); dmb_st := to_set (bdmb_st X); ISB := to_set (bISB X); Q := to_set (bQ X); X_ := to_set (bX_ X);
   SYNC := to_set (bSYNC X); LWSYNC := to_set (bLWSYNC X); ISYNC := to_set (bISYNC X);
+  Fence_pr := to_set (bFence_pr X); Fence_pw := to_set (bFence_pw X); Fence_sr := to_set (bFence_sr X);
+  Fence_sw := to_set (bFence_sw X); Fence_tso := to_set (bFence_tso X);
   po := to_rel (bpo X); rmw := to_rel (brmw X); addr := to_rel (baddr X); data := to_rel (bdata X);
   ctrl := to_rel (bctrl X); rf := to_rel (brf X); at_ := to_rel (bat_ X); vat := to_rel (bvat X);
   same_thread := to_rel (bsame_thread X); same_sg := to_rel (bsame_sg X); same_cta := to_rel (bsame_cta X);
@@ -128,6 +131,11 @@ Record xreflects {E} (Xb : BExecution E) (X : Execution E) : Prop := {
   xr_SYNC : reflects1 (bSYNC Xb) (SYNC X);
   xr_LWSYNC : reflects1 (bLWSYNC Xb) (LWSYNC X);
   xr_ISYNC : reflects1 (bISYNC Xb) (ISYNC X);
+  xr_Fence_pr : reflects1 (bFence_pr Xb) (Fence_pr X);
+  xr_Fence_pw : reflects1 (bFence_pw Xb) (Fence_pw X);
+  xr_Fence_sr : reflects1 (bFence_sr Xb) (Fence_sr X);
+  xr_Fence_sw : reflects1 (bFence_sw Xb) (Fence_sw X);
+  xr_Fence_tso : reflects1 (bFence_tso Xb) (Fence_tso X);
   xr_po : reflects2 (bpo Xb) (po X); xr_rmw : reflects2 (brmw Xb) (rmw X); xr_addr : reflects2 (baddr Xb) (addr X);
   xr_data : reflects2 (bdata Xb) (data X); xr_ctrl : reflects2 (bctrl Xb) (ctrl X); xr_rf : reflects2 (brf Xb) (rf X);
   xr_at_ : reflects2 (bat_ Xb) (at_ X); xr_vat : reflects2 (bvat Xb) (vat X);
@@ -151,7 +159,7 @@ Definition with_rf_b {E} (X : BExecution E) (r : brel E) : BExecution E := {|
   bSEMSC0 := bSEMSC0 X; bSEMSC1 := bSEMSC1 X; bSEMSC2 := bSEMSC2 X; bSEMSC3 := bSEMSC3 X;
   bAV := bAV X; bVIS := bVIS X; bSEMAV := bSEMAV X; bSEMVIS := bSEMVIS X; bAVDEVICE := bAVDEVICE X;
   bVISDEVICE := bVISDEVICE X; bGLOBAL := bGLOBAL X; bLOCAL := bLOCAL X;
-  bBAR_ARRIVE := bBAR_ARRIVE X; bdmb_full := bdmb_full X; bdmb_ld := bdmb_ld X; bdmb_st := bdmb_st X; bISB := bISB X; bQ := bQ X; bX_ := bX_ X; bSYNC := bSYNC X; bLWSYNC := bLWSYNC X; bISYNC := bISYNC X; bpo := bpo X; brmw := brmw X; baddr := baddr X; bdata := bdata X;
+  bBAR_ARRIVE := bBAR_ARRIVE X; bdmb_full := bdmb_full X; bdmb_ld := bdmb_ld X; bdmb_st := bdmb_st X; bISB := bISB X; bQ := bQ X; bX_ := bX_ X; bSYNC := bSYNC X; bLWSYNC := bLWSYNC X; bISYNC := bISYNC X; bFence_pr := bFence_pr X; bFence_pw := bFence_pw X; bFence_sr := bFence_sr X; bFence_sw := bFence_sw X; bFence_tso := bFence_tso X; bpo := bpo X; brmw := brmw X; baddr := baddr X; bdata := bdata X;
   bctrl := bctrl X; brf := r; bat_ := bat_ X; bvat := bvat X; bsame_thread := bsame_thread X;
   bsame_sg := bsame_sg X; bsame_cta := bsame_cta X; bsame_cluster := bsame_cluster X;
   bsame_qf := bsame_qf X; bsame_gpu := bsame_gpu X; bsame_barrier := bsame_barrier X |}.
@@ -704,7 +712,8 @@ Definition fin_tag : finite Tag.
 Proof. refine {| elems := [T_SUR; T_TEX; T_CON; T_ALIAS; T_NONPRIV; T_SC0; T_SC1; T_SC2; T_SC3; T_SEMSC0; T_SEMSC1;
                           T_SEMSC2; T_SEMSC3; T_AV; T_VIS;
                           T_SEMAV; T_SEMVIS; T_AVDEVICE; T_VISDEVICE; T_GLOBAL; T_LOCAL; T_BAR_ARRIVE;
-                          T_dmb_full; T_dmb_ld; T_dmb_st; T_ISB; T_Q; T_X_; T_SYNC; T_LWSYNC; T_ISYNC];
+                          T_dmb_full; T_dmb_ld; T_dmb_st; T_ISB; T_Q; T_X_; T_SYNC; T_LWSYNC; T_ISYNC;
+                          T_Fence_pr; T_Fence_pw; T_Fence_sr; T_Fence_sw; T_Fence_tso];
                 eqb := Tag_beq; eqb_eq := Tag_beq_iff |}.
   intros []; simpl; tauto. Defined.
 
@@ -735,6 +744,8 @@ Definition b_tag_set (t : Tag) : bset E :=
   | T_VIS => bVIS Xb | T_SEMAV => bSEMAV Xb | T_SEMVIS => bSEMVIS Xb | T_AVDEVICE => bAVDEVICE Xb
   | T_VISDEVICE => bVISDEVICE Xb | T_GLOBAL => bGLOBAL Xb | T_LOCAL => bLOCAL Xb | T_BAR_ARRIVE => bBAR_ARRIVE Xb
   | T_dmb_full => bdmb_full Xb | T_dmb_ld => bdmb_ld Xb | T_dmb_st => bdmb_st Xb | T_ISB => bISB Xb | T_Q => bQ Xb | T_X_ => bX_ Xb | T_SYNC => bSYNC Xb | T_LWSYNC => bLWSYNC Xb | T_ISYNC => bISYNC Xb
+  | T_Fence_pr => bFence_pr Xb | T_Fence_pw => bFence_pw Xb | T_Fence_sr => bFence_sr Xb | T_Fence_sw => bFence_sw Xb
+  | T_Fence_tso => bFence_tso Xb
   end.
 Definition b_thread_event : bset E := b_set_compl (bIW Xb).
 Definition b_memory_event : bset E := b_set_union (bR Xb) (bW Xb).

@@ -30,6 +30,8 @@ Record Execution (E : Type) := {
   dmb_full : set E; dmb_ld : set E; dmb_st : set E; ISB : set E; Q : set E; X_ : set E;
   (* Power's barriers *)
   SYNC : set E; LWSYNC : set E; ISYNC : set E;
+  (* RISC-V fences: predecessor and successor sets, fence.tso *)
+  Fence_pr : set E; Fence_pw : set E; Fence_sr : set E; Fence_sw : set E; Fence_tso : set E;
   (* program order, read-modify-write pairs, dependencies, reads-from *)
   po : rel E; rmw : rel E; addr : rel E; data : rel E; ctrl : rel E; rf : rel E;
   (* each memory event to the initial write of its location ('at' in the
@@ -58,6 +60,8 @@ Arguments SEMVIS {E} _ _.  Arguments AVDEVICE {E} _ _.  Arguments VISDEVICE {E} 
 Arguments GLOBAL {E} _ _.  Arguments LOCAL {E} _ _.  Arguments BAR_ARRIVE {E} _ _.
 Arguments dmb_full {E} _ _.  Arguments dmb_ld {E} _ _.  Arguments dmb_st {E} _ _.  Arguments ISB {E} _ _.  Arguments Q {E} _ _.  Arguments X_ {E} _ _.
 Arguments SYNC {E} _ _.  Arguments LWSYNC {E} _ _.  Arguments ISYNC {E} _ _.
+Arguments Fence_pr {E} _ _.  Arguments Fence_pw {E} _ _.  Arguments Fence_sr {E} _ _.  Arguments Fence_sw {E} _ _.
+Arguments Fence_tso {E} _ _.
 Arguments po {E} _ _ _.  Arguments rmw {E} _ _ _.  Arguments addr {E} _ _ _.  Arguments data {E} _ _ _.
 Arguments ctrl {E} _ _ _.  Arguments rf {E} _ _ _.  Arguments at_ {E} _ _ _.  Arguments vat {E} _ _ _.
 Arguments same_thread {E} _ _ _.  Arguments same_sg {E} _ _ _.  Arguments same_cta {E} _ _ _.
@@ -72,7 +76,8 @@ Inductive Lvl := L_SG | L_CTA | L_CLUSTER | L_QF | L_GPU | L_SYS.
 Inductive Tag := T_SUR | T_TEX | T_CON | T_ALIAS | T_NONPRIV | T_SC0 | T_SC1 | T_SC2 | T_SC3 | T_SEMSC0 | T_SEMSC1
                | T_SEMSC2 | T_SEMSC3
                | T_AV | T_VIS | T_SEMAV | T_SEMVIS | T_AVDEVICE | T_VISDEVICE | T_GLOBAL | T_LOCAL | T_BAR_ARRIVE
-               | T_dmb_full | T_dmb_ld | T_dmb_st | T_ISB | T_Q | T_X_ | T_SYNC | T_LWSYNC | T_ISYNC.
+               | T_dmb_full | T_dmb_ld | T_dmb_st | T_ISB | T_Q | T_X_ | T_SYNC | T_LWSYNC | T_ISYNC
+               | T_Fence_pr | T_Fence_pw | T_Fence_sr | T_Fence_sw | T_Fence_tso.
 
 Section Families.
 Variable E : Type.
@@ -98,6 +103,8 @@ Definition tag_set (t : Tag) : set E :=
   | T_VISDEVICE => VISDEVICE X | T_GLOBAL => GLOBAL X | T_LOCAL => LOCAL X | T_BAR_ARRIVE => BAR_ARRIVE X
   | T_dmb_full => dmb_full X | T_dmb_ld => dmb_ld X | T_dmb_st => dmb_st X | T_ISB => ISB X | T_Q => Q X | T_X_ => X_ X
   | T_SYNC => SYNC X | T_LWSYNC => LWSYNC X | T_ISYNC => ISYNC X
+  | T_Fence_pr => Fence_pr X | T_Fence_pw => Fence_pw X | T_Fence_sr => Fence_sr X | T_Fence_sw => Fence_sw X
+  | T_Fence_tso => Fence_tso X
   end.
 
 (* Events of threads (everything but the initial writes), memory events. *)
@@ -206,7 +213,7 @@ Definition with_rf {E} (X : Execution E) (r : rel E) : Execution E := {|
   SC2 := SC2 X; SC3 := SC3 X; SEMSC0 := SEMSC0 X; SEMSC1 := SEMSC1 X; SEMSC2 := SEMSC2 X;
   SEMSC3 := SEMSC3 X; AV := AV X; VIS := VIS X; SEMAV := SEMAV X; SEMVIS := SEMVIS X;
   AVDEVICE := AVDEVICE X; VISDEVICE := VISDEVICE X; GLOBAL := GLOBAL X; LOCAL := LOCAL X;
-  BAR_ARRIVE := BAR_ARRIVE X; dmb_full := dmb_full X; dmb_ld := dmb_ld X; dmb_st := dmb_st X; ISB := ISB X; Q := Q X; X_ := X_ X; SYNC := SYNC X; LWSYNC := LWSYNC X; ISYNC := ISYNC X; po := po X; rmw := rmw X; addr := addr X; data := data X;
+  BAR_ARRIVE := BAR_ARRIVE X; dmb_full := dmb_full X; dmb_ld := dmb_ld X; dmb_st := dmb_st X; ISB := ISB X; Q := Q X; X_ := X_ X; SYNC := SYNC X; LWSYNC := LWSYNC X; ISYNC := ISYNC X; Fence_pr := Fence_pr X; Fence_pw := Fence_pw X; Fence_sr := Fence_sr X; Fence_sw := Fence_sw X; Fence_tso := Fence_tso X; po := po X; rmw := rmw X; addr := addr X; data := data X;
   ctrl := ctrl X; rf := r; at_ := at_ X; vat := vat X; same_thread := same_thread X;
   same_sg := same_sg X; same_cta := same_cta X; same_cluster := same_cluster X;
   same_qf := same_qf X; same_gpu := same_gpu X; same_barrier := same_barrier X |}.

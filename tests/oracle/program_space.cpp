@@ -94,12 +94,12 @@ struct Operation {
 
 // The OpenCL regions of a class as one small number for serialize (bit 0
 // global, bit 1 local; 0 outside OpenCL).
-int region_code(unsigned regions) {
+int region_code(exec::TagSet regions) {
     return static_cast<int>(((regions >> static_cast<unsigned>(exec::Tag::global)) & 1U) |
                             (((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) << 1U));
 }
 
-bool is_local(unsigned regions) { return ((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) != 0; }
+bool is_local(exec::TagSet regions) { return ((regions >> static_cast<unsigned>(exec::Tag::local)) & 1U) != 0; }
 
 bool reads(const Operation& op) { return op.cls.kind == SourceKind::read || op.cls.kind == SourceKind::rmw; }
 bool memory(const Operation& op) { return op.cls.kind != SourceKind::fence; }
@@ -283,8 +283,8 @@ std::vector<mapping::SourceClass> classes_of(const exec::PreExecution& program) 
                           : ev.kind == exec::EventKind::fence ? SourceKind::fence
                           : rmw_read[e]                       ? SourceKind::rmw
                                                               : SourceKind::read;
-        const unsigned region_bits =
-            (1U << static_cast<unsigned>(exec::Tag::global)) | (1U << static_cast<unsigned>(exec::Tag::local));
+        const exec::TagSet region_bits =
+            (exec::tag_bit(exec::Tag::global)) | (exec::tag_bit(exec::Tag::local));
         out.push_back({kind, ev.order, ev.tags & region_bits});
     }
     return out;
@@ -346,7 +346,7 @@ LayoutCount for_each_program(const ProgramLayout& layout, const SpaceSettings& s
     bool stopped = false;
     // OpenCL: a local location's accesses all in one CTA (README, "What a
     // holds covers"); the region of each location is its first access's.
-    std::vector<unsigned> location_region;
+    std::vector<exec::TagSet> location_region;
     auto local_in_one_cta = [&](const std::vector<exec::ThreadPlacement>& p) {
         std::vector<int> first_thread(location_region.size(), -1);
         for (const auto& op : x.ops) {

@@ -67,10 +67,19 @@ enum class Tag : unsigned {
     sync,        // SYNC, LWSYNC, ISYNC: Power's barriers
     lwsync,
     isync,
+    fence_pr,    // Fence.pr, Fence.pw, Fence.sr, Fence.sw: a RISC-V
+    fence_pw,    //   "fence p,s" by its predecessor (p) and successor (s)
+    fence_sr,    //   sets: reads (r), writes (w) or both (rw, both tags)
+    fence_sw,
+    fence_tso,   // Fence.tso: RISC-V fence.tso
     count_
 };
 inline constexpr unsigned kTagCount = static_cast<unsigned>(Tag::count_);
-static_assert(kTagCount <= 32, "Event::tags is an unsigned bit set");
+// A set of tags: bit t set when the set holds Tag t.
+using TagSet = std::uint64_t;
+static_assert(kTagCount <= 64, "a TagSet is a 64-bit bit set");
+// The set holding exactly 't'.
+constexpr TagSet tag_bit(Tag t) { return TagSet{1} << static_cast<unsigned>(t); }
 // The vocabulary's name for a tag ("SUR", "NONPRIV", ...).
 const char* tag_name(Tag t);
 
@@ -83,7 +92,7 @@ struct Event {
     Scope scope = Scope::none;
     int barrier = -1;       // barrier id (barriers only)
     std::string label;      // for pictures and messages, e.g. "ld.acquire.gpu x"
-    unsigned tags = 0;      // bit t set: the event carries Tag t
+    TagSet tags = 0;        // bit t set: the event carries Tag t
     // The location as the program names it, when that differs from
     // 'location' (a PTX 7.5 alias of it); -1: the same.
     int virtual_location = -1;
@@ -96,9 +105,9 @@ struct Event {
     // of its location, and 'value' means nothing.
     bool any_value = false;
 
-    bool has(Tag t) const { return (tags >> static_cast<unsigned>(t)) & 1U; }
+    bool has(Tag t) const { return (tags & tag_bit(t)) != 0; }
     Event& tag(Tag t) {
-        tags |= 1U << static_cast<unsigned>(t);
+        tags |= tag_bit(t);
         return *this;
     }
 };

@@ -172,7 +172,7 @@ struct TargetOp {
     // The exec::Tag bits its events carry (Vulkan storage class, semantics,
     // availability, non-private; PTX proxy), as the litmus front end gives
     // them.
-    unsigned tags = 0;
+    exec::TagSet tags = 0;
     // The instruction as the rule writes it ("ld.atom.acq.$sco.sc0"); empty
     // for ops built in code, which print canonically (PTX).
     std::string text;
@@ -202,13 +202,13 @@ struct Rule {
     std::optional<exec::Order> order;  // nullopt: matches every order
     // OpenCL memory regions the rule is for (`R.rlx.global`: exec::Tag
     // GLOBAL and LOCAL bits, exactly those of the event); 0: every region.
-    unsigned regions = 0;
+    exec::TagSet regions = 0;
     std::vector<TargetOp> targets;     // in program order; empty for `nop`
     int line = 0;
 
     // Whether the rule applies to a source event of this class, order and
     // regions (region_tags of the event's tags).
-    bool matches(SourceKind kind, exec::Order event_order, unsigned event_regions = 0) const;
+    bool matches(SourceKind kind, exec::Order event_order, exec::TagSet event_regions = 0) const;
     // The left-hand side as written canonically: "R", "RMW.acq_rel",
     // "W.rel.global".
     std::string source_text() const;
@@ -216,9 +216,9 @@ struct Rule {
 
 // The GLOBAL and LOCAL bits of exec::Tag bits: the part of an event's tags
 // that classes and rules speak of (OpenCL memory regions).
-unsigned region_tags(unsigned tags);
+exec::TagSet region_tags(exec::TagSet tags);
 // ".global", ".local", ".global.local" or "" for region bits.
-std::string region_suffix(unsigned regions);
+std::string region_suffix(exec::TagSet regions);
 
 // A class of source events: a kind and the memory order the source
 // dialect gives it (Order::none in a dialect without orders, AuDaLa).
@@ -229,7 +229,7 @@ struct SourceClass {
     // OpenCL: the memory region of an access (GLOBAL or LOCAL, the same for
     // every access of a location) or the regions a fence orders (GLOBAL,
     // LOCAL or both); 0 in other dialects.
-    unsigned regions = 0;
+    exec::TagSet regions = 0;
     bool operator==(const SourceClass&) const = default;
     std::string to_string() const;
 };
@@ -272,7 +272,7 @@ struct Mapping {
     // (exec::Order::none for unordered sources such as AuDaLa's) and
     // regions, or nullptr if the mapping has none.  Never ambiguous:
     // overlapping rules are rejected when the file is read.
-    const Rule* rule_for(SourceKind kind, exec::Order order, unsigned regions = 0) const;
+    const Rule* rule_for(SourceKind kind, exec::Order order, exec::TagSet regions = 0) const;
 };
 
 // Parses mapping text.  'file' only names the text in messages (and becomes
@@ -311,7 +311,7 @@ struct AxiomExpectation {
 struct Exclusion {
     std::optional<SourceKind> kind;    // nullopt: `*`, every kind
     std::optional<exec::Order> order;  // nullopt: every order
-    unsigned regions = 0;              // the class must have these (0: any)
+    exec::TagSet regions = 0;          // the class must have these (0: any)
     std::string text;                  // the pattern as written
     std::string reason;                // the line's comment, or empty
     Position where;                    // of the pattern

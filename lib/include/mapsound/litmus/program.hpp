@@ -56,6 +56,10 @@ enum class Dialect {
     ppc,      // herd7's PPC (Power) assembly ("PPC name"), as diy7 writes it:
               // columns of lwz/stw, sync/lwsync/isync, register arithmetic,
               // compares and branches; no memory orders, no scopes
+    riscv,    // herd7's RISC-V assembly ("RISCV name"), as diy7 writes it:
+              // columns of lw/sw with .aq/.rl, lr.w/sc.w, AMOs, fences
+              // (fence p,s, fence.tso, fence.i), register arithmetic and
+              // compare-and-branch; no scopes
 };
 
 // Whether a dialect is written in C syntax (C and OpenCL share the parser
@@ -63,8 +67,10 @@ enum class Dialect {
 inline bool c_syntax(Dialect d) { return d == Dialect::c || d == Dialect::opencl; }
 
 // Whether a dialect names memory through registers the init block points
-// at locations ("0:X1=x", "0:r2=x"): AArch64 and PPC.
-inline bool assembly_syntax(Dialect d) { return d == Dialect::aarch64 || d == Dialect::ppc; }
+// at locations ("0:X1=x", "0:r2=x", "0:x6=x"): AArch64, PPC and RISC-V.
+inline bool assembly_syntax(Dialect d) {
+    return d == Dialect::aarch64 || d == Dialect::ppc || d == Dialect::riscv;
+}
 
 // The scope qualifier of an access, fence, RMW or barrier: a level of the
 // scope tree (exec::Scope has the same levels), spelled per dialect.
@@ -124,7 +130,12 @@ enum class RegOpKind { move, add, sub, mul, div, rem, and_, or_, xor_, shl, shr,
 //   isb      AArch64 ISB (instruction synchronization)
 //   sync, lwsync, isync   Power's barriers (heavyweight, lightweight,
 //            instruction synchronization)
-enum class FenceKind { fence, membar, signal, proxy, proxy_alias, dmb, dsb, isb, sync, lwsync, isync };
+//   rv_fence RISC-V fence p,s (Fence::qualifiers.barrier_option: "p,s" as
+//            written, each of r, w, rw)
+//   fence_tso  RISC-V fence.tso
+//   fence_i  RISC-V fence.i (instruction fetch; no memory effect in RVWMO)
+enum class FenceKind { fence, membar, signal, proxy, proxy_alias, dmb, dsb, isb, sync, lwsync, isync, rv_fence,
+                       fence_tso, fence_i };
 
 // The quantifier of the final condition.
 //   exists      some execution satisfies the expression
@@ -204,13 +215,17 @@ struct Qualifiers {
     // AArch64: an exclusive access (LDXR/LDAXR, STXR/STLXR), and a load
     // acquire with processor consistency (LDAPR: order acquire, and this).
     bool exclusive = false, acquire_pc = false;
-    // AArch64 STXR/STLXR: the status register, 0 when the store succeeds
-    // (paired with the thread's latest exclusive load: an rmw pair), 1
-    // when it fails and writes nothing.  Set exactly for exclusive stores.
+    // AArch64 STXR/STLXR, RISC-V sc.w: the status register, 0 when the
+    // store succeeds (paired with the thread's latest exclusive load: an
+    // rmw pair), 1 when it fails and writes nothing.  Set exactly for
+    // exclusive stores.  (RISC-V's exclusives are lr.w/sc.w: exclusive
+    // is set on both.)
     std::optional<Register> status;
     // AArch64 DMB/DSB: the barrier option as written ("SY", "ISH",
-    // "ISHLD", "OSHST", ...); empty for every other fence.  Which options
-    // order what is the model's reading (aarch64.cat).
+    // "ISHLD", "OSHST", ...); RISC-V fence: its predecessor and successor
+    // sets, "p,s" ("rw,rw", "r,w", ...); empty for every other fence.
+    // Which options order what is the model's reading (aarch64.cat,
+    // riscv.cat).
     std::string barrier_option;
     bool operator==(const Qualifiers&) const = default;
 };
@@ -289,6 +304,8 @@ struct CompareExchange {
 // AArch64 DMB/DSB <option> -> kind dmb/dsb, the option in
 // qualifiers.barrier_option, order plain, scope none; ISB -> kind isb.
 // Power sync, lwsync, isync -> kinds of their names, order plain, scope none.
+// RISC-V fence p,s -> kind rv_fence, "p,s" in qualifiers.barrier_option;
+// fence.tso, fence.i -> kinds fence_tso, fence_i; order plain, scope none.
 struct Fence {
     FenceKind kind = FenceKind::fence;
     MemoryOrder order = MemoryOrder::seq_cst;

@@ -1,0 +1,339 @@
+// The RISC-V body in herd7's RISCV syntax, as diy7 writes it: the column
+// layout of columns.hpp, without placements.
+//
+//    P0          | P1             ;
+//    ori x5,x0,1 | lw x5,0(x6)    ;
+//    sw x5,0(x6) | bne x5,x0,LC00 ;
+//    fence rw,rw | LC00:          ;
+//    sw x5,0(x8) | fence.i        ;
+//                | lw x7,0(x8)    ;
+//
+// Registers x0 ... x31 and their ABI names (zero, ra, sp, gp, tp, t0-t6,
+// s0-s11, fp, a0-a7), kept as written: conditions name them so ("1:x5=2",
+// "0:t2=0").  x0 (zero) reads as 0: as a source operand it is the constant
+// 0; what an instruction writes to it is never read back.  Memory is named
+// through registers the init block points at locations ("0:x6=x";
+// assembly.hpp):
+//   0(rs1) or (rs1)   the location rs1 points to; rs1 may also be the
+//                     result of "add rd,rs,rt" with one of rs, rt pointing
+//                     at a location and the other displacing it (an
+//                     address dependency; diy7 computes a zero).
+// A non-zero displacement addresses part of a location: refused.
+//
+// Instructions (mnemonics in any case; q is "", ".aq", ".rl" or ".aq.rl"):
+//   lw<q> rd,0(rs1)              load (acquire, release, both)
+//   sw<q> rs2,0(rs1)             store
+//   lr.w<q> rd,0(rs1)            load-reserved (exclusive)
+//   sc.w<q> rd,rs2,0(rs1)        store-conditional: rd gets 0 on success,
+//                                1 on failure (a write only on success)
+//   amoswap.w<q> amoadd amoand amoor amoxor   rd,rs2,(rs1): rd gets the old
+//                                value, memory old <op> rs2
+//   li rd,imm   mv rd,rs   add sub xor and or rd,rs1,rs2
+//   addi xori andi ori rd,rs1,imm
+//   beq bne blt bge rs1,rs2,label   j label   label:
+//   fence p,s (p, s each r, w or rw)   fence.tso   fence.i
+// Refused by name: doubleword and sub-word accesses (ld/sd, lb/lh/sb/sh,
+// lr.d/sc.d, amo*.d: mixed-size or 64-bit programs), amomin/amomax, and
+// fences with i/o sets.
+#include <array>
+#include <cctype>
+#include <map>
+
+#include "litmus/assembly.hpp"
+#include "litmus/columns.hpp"
+
+namespace mapsound::litmus::detail {
+
+namespace {
+
+bool digits(std::string_view w, int max) {
+    if (w.empty() || w.size() > 2) return false;
+    int n = 0;
+    for (char c : w) {
+        if (c < '0' || c > '9') return false;
+        n = n * 10 + (c - '0');
+    }
+    return !(w.size() == 2 && w[0] == '0') && n <= max;
+}
+
+}  // namespace
+
+bool riscv_register_name(std::string_view w) {
+    if (w.empty()) return false;
+    static constexpr std::array<std::string_view, 6> named = {"zero", "ra", "sp", "gp", "tp", "fp"};
+    for (auto n : named)
+        if (w == n) return true;
+    const std::string_view rest = w.substr(1);
+    switch (w[0]) {
+        case 'x': return digits(rest, 31);
+        case 't': return digits(rest, 6);
+        case 's': return digits(rest, 11);
+        case 'a': return digits(rest, 7);
+        default: return false;
+    }
+}
+
+bool riscv_zero_register(std::string_view w) { return w == "x0" || w == "zero"; }
+
+namespace {
+
+// ".aq", ".rl", ".aq.rl" (or none) after a stem: the memory order, or
+// nullopt when the rest is something else.
+std::optional<MemoryOrder> annotation(std::string_view rest) {
+    if (rest.empty()) return MemoryOrder::plain;
+    if (rest == ".aq") return MemoryOrder::acquire;
+    if (rest == ".rl") return MemoryOrder::release;
+    if (rest == ".aq.rl" || rest == ".aqrl") return MemoryOrder::acq_rel;
+    return std::nullopt;
+}
+
+class RiscvParser {
+public:
+    RiscvParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+
+    void parse() {
+        parse_column_header(lx_, test_);
+        threads_ = assembly_threads(test_);
+        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
+        for (const AssemblyThread& t : threads_) t.labels.check(lx_);
+    }
+
+private:
+    void cell(std::size_t column) {
+        AssemblyThread& t = threads_[column];
+        std::vector<Instruction>& code = test_.threads[column].code;
+        if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
+            const Token name = lx_.next();
+            lx_.next();
+            t.labels.define(lx_, name, name.text);
+            code.push_back(Label{name.text});
+            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
+        }
+        instruction(t, code);
+    }
+
+    // A register written by the instruction (the zero register included:
+    // what it receives is never read back).
+    Register reg(const char* what) {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || !riscv_register_name(t.text)) lx_.fail(t, what);
+        lx_.next();
+        return Register{t.text};
+    }
+
+    // A register read by the instruction: the zero register reads 0.
+    Operand source(const char* what) {
+        const Register r = reg(what);
+        if (riscv_zero_register(r.name)) return std::int64_t{0};
+        return r;
+    }
+
+    std::int64_t immediate() {
+        const bool negative = lx_.accept_punct("-");
+        const std::int64_t v = lx_.expect_integer("an immediate");
+        return negative ? -v : v;
+    }
+
+    // "0(rs1)" or "(rs1)".
+    Address address(AssemblyThread& t) {
+        if (!lx_.peek().is_punct("(")) {
+            const Token d = lx_.peek();
+            if (immediate() != 0)
+                lx_.fail(d, "displacement 0 (a displacement addresses part of a location: mixed-size accesses are "
+                            "not supported)");
+        }
+        lx_.expect_punct("(");
+        const Token at = lx_.peek();
+        const Register base = reg("a base register (x6, a0, ...)");
+        lx_.expect_punct(")");
+        auto it = t.pointers.find(base.name);
+        if (it == t.pointers.end())
+            lx_.fail(at, "a register holding a location's address (\"0:" + base.name + "=x\" in the initial state)");
+        return it->second;
+    }
+
+    void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
+        const Token at = lx_.peek();
+        if (at.kind != TokenKind::identifier) lx_.fail(at, "a RISC-V instruction or '|'");
+        lx_.next();
+        std::string m = at.text;
+        for (char& c : m) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const auto stem_order = [&](std::string_view stem) -> std::optional<MemoryOrder> {
+            if (m.rfind(stem, 0) != 0) return std::nullopt;
+            return annotation(std::string_view(m).substr(stem.size()));
+        };
+        if (auto o = stem_order("lw"); o || (o = stem_order("lr.w"))) {
+            Load l;
+            l.dest = reg("a destination register (x5, t0, ...)");
+            lx_.expect_punct(",");
+            l.addr = address(t);
+            l.order = *o;
+            l.scope = Scope::none;
+            l.qualifiers.exclusive = m.rfind("lr.w", 0) == 0;
+            t.written(l.dest);
+            code.push_back(std::move(l));
+            return;
+        }
+        if (auto o = stem_order("sw"); o || (o = stem_order("sc.w"))) {
+            Store s;
+            s.scope = Scope::none;
+            s.order = *o;
+            if (m.rfind("sc.w", 0) == 0) {
+                s.qualifiers.exclusive = true;
+                s.qualifiers.status = reg("a status register (x7, a1, ...)");
+                lx_.expect_punct(",");
+            }
+            s.value = source("a register holding the value to store");
+            lx_.expect_punct(",");
+            s.addr = address(t);
+            if (s.qualifiers.status) t.written(*s.qualifiers.status);
+            code.push_back(std::move(s));
+            return;
+        }
+        if (auto rmw = amo(m)) {
+            Rmw& r = *rmw;
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            r.value = source("a source register");
+            lx_.expect_punct(",");
+            r.addr = address(t);
+            if (!riscv_zero_register(d.name)) r.dest = d;
+            t.written(d);
+            code.push_back(std::move(r));
+            return;
+        }
+        if (m == "li" || m == "mv") {
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Operand v = m == "li" ? Operand{immediate()} : source("a source register");
+            const auto* src = std::get_if<Register>(&v);
+            const auto p = src ? t.pointers.find(src->name) : t.pointers.end();
+            if (p != t.pointers.end()) {
+                const Address a = p->second;
+                t.pointers[d.name] = a;
+            } else {
+                t.written(d);
+            }
+            code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
+            return;
+        }
+        static const std::map<std::string, RegOpKind> arithmetic = {
+            {"add", RegOpKind::add},  {"sub", RegOpKind::sub},   {"xor", RegOpKind::xor_},
+            {"and", RegOpKind::and_}, {"or", RegOpKind::or_},    {"addi", RegOpKind::add},
+            {"xori", RegOpKind::xor_}, {"andi", RegOpKind::and_}, {"ori", RegOpKind::or_}};
+        if (auto k = arithmetic.find(m); k != arithmetic.end()) {
+            const bool immediate_form = m.back() == 'i';
+            const Register d = reg("a destination register");
+            lx_.expect_punct(",");
+            const Operand a = source("a register");
+            lx_.expect_punct(",");
+            const Operand b = immediate_form ? Operand{immediate()} : source("a register");
+            // add rd,rs,rt with one of rs, rt pointing at a location (and
+            // both registers other than x0): rd points there, displaced by
+            // the other.
+            const auto points = [&](const Operand& o) {
+                const auto* r = std::get_if<Register>(&o);
+                const auto p = r ? t.pointers.find(r->name) : t.pointers.end();
+                return p != t.pointers.end() && !p->second.offset ? &p->second : nullptr;
+            };
+            const bool registers = k->second == RegOpKind::add && !immediate_form &&
+                                   std::holds_alternative<Register>(a) && std::holds_alternative<Register>(b);
+            const Address* pa = registers ? points(a) : nullptr;
+            const Address* pb = registers ? points(b) : nullptr;
+            if ((pa != nullptr) != (pb != nullptr)) {
+                Address displaced = pa ? *pa : *pb;
+                displaced.offset = pa ? b : a;
+                // The address is named by its offset register, read at the
+                // access: one the add overwrites is lost.
+                if (std::get<Register>(*displaced.offset).name == d.name)
+                    lx_.fail(at, "an add into a register other than its offset register (" + d.name +
+                                     " displaces a location and is overwritten: not supported)");
+                t.pointers[d.name] = displaced;
+            } else {
+                t.written(d);
+            }
+            code.push_back(RegOp{d, k->second, a, b});
+            return;
+        }
+        static const std::map<std::string, CmpOp> conditions = {
+            {"beq", CmpOp::eq}, {"bne", CmpOp::ne}, {"blt", CmpOp::lt}, {"bge", CmpOp::ge}};
+        if (auto c = conditions.find(m); c != conditions.end()) {
+            const Operand a = source("a register");
+            lx_.expect_punct(",");
+            const Operand b = source("a register");
+            lx_.expect_punct(",");
+            code.push_back(Branch{c->second, a, b, label(t)});
+            return;
+        }
+        if (m == "j") {
+            code.push_back(Goto{label(t)});
+            return;
+        }
+        if (m == "fence") {
+            const std::string p = fence_set();
+            lx_.expect_punct(",");
+            const std::string s = fence_set();
+            Fence f{FenceKind::rv_fence, MemoryOrder::plain, Scope::none, {}};
+            f.qualifiers.barrier_option = p + "," + s;
+            code.push_back(std::move(f));
+            return;
+        }
+        if (m == "fence.tso" || m == "fence.i") {
+            code.push_back(Fence{m == "fence.tso" ? FenceKind::fence_tso : FenceKind::fence_i, MemoryOrder::plain,
+                                 Scope::none, {}});
+            return;
+        }
+        for (std::string_view sized : {"ld", "sd", "lb", "lbu", "lh", "lhu", "lwu", "sb", "sh", "lr.d", "sc.d"})
+            if (m == sized || m.rfind(std::string(sized) + ".", 0) == 0)
+                lx_.fail(at, "a word access (" + m + " is not a 32-bit access: mixed-size programs are not supported)");
+        if (m.rfind("amo", 0) == 0)
+            lx_.fail(at, "an AMO the RISC-V front end models (amoswap, amoadd, amoand, amoor, amoxor on words; " + m +
+                             " is not supported)");
+        lx_.fail(at, "a RISC-V instruction (lw, sw, lr.w, sc.w, amoswap.w, amoadd.w, li, mv, add, addi, xor, ori, "
+                     "beq, bne, j, fence, fence.tso, fence.i)");
+    }
+
+    // "r", "w" or "rw".
+    std::string fence_set() {
+        const Token t = lx_.peek();
+        if (t.kind != TokenKind::identifier || (t.text != "r" && t.text != "w" && t.text != "rw"))
+            lx_.fail(t, "a fence set (r, w or rw; i/o sets are not supported)");
+        lx_.next();
+        return t.text;
+    }
+
+    // amo<op>.w with its annotations.
+    static std::optional<Rmw> amo(const std::string& m) {
+        for (auto [stem, op] : {std::pair{std::string_view("amoswap.w"), RmwOp::exch},
+                                std::pair{std::string_view("amoadd.w"), RmwOp::add},
+                                std::pair{std::string_view("amoand.w"), RmwOp::and_},
+                                std::pair{std::string_view("amoor.w"), RmwOp::or_},
+                                std::pair{std::string_view("amoxor.w"), RmwOp::xor_}}) {
+            if (m.rfind(stem, 0) != 0) continue;
+            const auto o = annotation(std::string_view(m).substr(stem.size()));
+            if (!o) continue;
+            Rmw r;
+            r.op = op;
+            r.order = *o == MemoryOrder::plain ? MemoryOrder::relaxed : *o;
+            r.scope = Scope::none;
+            return r;
+        }
+        return std::nullopt;
+    }
+
+    std::string label(AssemblyThread& t) {
+        const Token name = lx_.expect_identifier("a label");
+        t.labels.use(name, name.text);
+        return name.text;
+    }
+
+    Lexer& lx_;
+    LitmusTest& test_;
+    std::vector<AssemblyThread> threads_;
+};
+
+}  // namespace
+
+void parse_riscv_threads(Lexer& lx, LitmusTest& test) { RiscvParser(lx, test).parse(); }
+
+}  // namespace mapsound::litmus::detail

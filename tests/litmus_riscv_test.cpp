@@ -1,0 +1,255 @@
+// herd7's RISC-V dialect ("RISCV name" tests, as diy7 writes them): the IR
+// a test parses into, printing back, errors with file:line:col, the events
+// it expands into (.aq/.rl as ACQ/REL/ACQ_REL, lr/sc as X with their rmw
+// pair, fences tagged by their sets, fence.tso, no event for fence.i;
+// dependencies through registers, sc's status included),
+// models/riscv.cat's verdicts on the classic shapes and which programs it
+// judges, and every file of ../shared/litmus/RISCV.  Cases that need the
+// suite are reported as skipped when it is absent.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "litmus_test_support.hpp"
+#include "mapsound/exec.hpp"
+#include "mapsound/litmus/dialects.hpp"
+#include "mapsound/litmus/expand.hpp"
+#include "mapsound/model.hpp"
+#include "test_skip.hpp"
+
+namespace {
+
+using namespace litmustest;
+namespace fs = std::filesystem;
+using mapsound::exec::EventKind;
+using mapsound::exec::Order;
+using mapsound::exec::Tag;
+
+template <class I>
+const I& at(const Thread& t, std::size_t i) {
+    REQUIRE(i < t.code.size());
+    REQUIRE(std::holds_alternative<I>(t.code[i]));
+    return std::get<I>(t.code[i]);
+}
+
+const char* const kSample = R"(RISCV sample
+"Fence.rw.wdWW Rfe DpAddrdR Fre"
+Cycle=Rfe DpAddrdR Fre Fence.rw.wdWW
+{
+0:x6=x; 0:x8=y;
+1:x6=y; 1:x8=x; 1:a0=z;
+}
+ P0             | P1                         ;
+ ori x5,x0,1    | lw.aq x5,0(x6)             ;
+ sw x5,0(x6)    | xor x7,x5,x5               ;
+ fence rw,w     | add x9,x8,x7               ;
+ sw.rl x5,0(x8) | lw x10,0(x9)               ;
+ fence.tso      | bne x5,x0,LC00             ;
+                | LC00:                      ;
+                | fence.i                    ;
+                | lr.w x11,0(a0)             ;
+                | sc.w.rl x12,x5,0(a0)       ;
+                | amoswap.w.aq.rl x0,x5,(a0) ;
+exists
+(1:x5=1 /\ 1:x10=0)
+)";
+
+std::string mp(const std::string& p0_middle, const std::string& p1_middle) {
+    return "RISCV MP\n{ 0:x6=x; 0:x8=y; 1:x6=y; 1:x8=x; }\n P0 | P1 ;\n ori x5,x0,1 | lw x5,0(x6) ;\n sw x5,0(x6) | " +
+           p1_middle + " ;\n " + p0_middle + " | lw x7,0(x8) ;\n sw x5,0(x8) | ;\n" +
+           "exists (1:x5=1 /\\ 1:x7=0)\n";
+}
+
+mapsound::model::Model riscv() {
+    return mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / "riscv.cat");
+}
+
+}  // namespace
+
+TEST_CASE("riscv: the sample parses into the expected IR") {
+    const LitmusTest t = parse_litmus(kSample, "sample.litmus");
+    CHECK(t.dialect == Dialect::riscv);
+    CHECK(t.name == "sample");
+    CHECK(t.register_inits[0] == RegisterInit{0, Register{"x6"}, AddressOf{"x"}});
+    CHECK(t.register_inits[4] == RegisterInit{1, Register{"a0"}, AddressOf{"z"}});
+    REQUIRE(t.threads.size() == 2);
+    const Thread& p0 = t.threads[0];
+    const Thread& p1 = t.threads[1];
+    const Address x{"x", std::nullopt}, y{"y", std::nullopt}, z{"z", std::nullopt};
+    // x0 reads as the constant 0.
+    CHECK(at<RegOp>(p0, 0) == RegOp{Register{"x5"}, RegOpKind::or_, std::int64_t{0}, std::int64_t{1}});
+    CHECK(at<Store>(p0, 1) == Store{x, Register{"x5"}, MemoryOrder::plain, Scope::none, {}});
+    Fence rw_w{FenceKind::rv_fence, MemoryOrder::plain, Scope::none, {}};
+    rw_w.qualifiers.barrier_option = "rw,w";
+    CHECK(at<Fence>(p0, 2) == rw_w);
+    CHECK(at<Store>(p0, 3) == Store{y, Register{"x5"}, MemoryOrder::release, Scope::none, {}});
+    CHECK(at<Fence>(p0, 4) == Fence{FenceKind::fence_tso, MemoryOrder::plain, Scope::none, {}});
+    CHECK(at<Load>(p1, 0) == Load{Register{"x5"}, y, MemoryOrder::acquire, Scope::none, {}});
+    CHECK(at<RegOp>(p1, 2) == RegOp{Register{"x9"}, RegOpKind::add, Register{"x8"}, Register{"x7"}});
+    // lw through x9, which add made point at x displaced by x7.
+    CHECK(at<Load>(p1, 3).addr == Address{"x", Register{"x7"}});
+    CHECK(at<Branch>(p1, 4) == Branch{CmpOp::ne, Register{"x5"}, std::int64_t{0}, "LC00"});
+    CHECK(at<Label>(p1, 5) == Label{"LC00"});
+    CHECK(at<Fence>(p1, 6).kind == FenceKind::fence_i);
+    const Load& lr = at<Load>(p1, 7);
+    CHECK(lr.addr == z);
+    CHECK(lr.qualifiers.exclusive);
+    const Store& sc = at<Store>(p1, 8);
+    CHECK(sc.order == MemoryOrder::release);
+    CHECK(sc.qualifiers.exclusive);
+    CHECK(sc.qualifiers.status == Register{"x12"});
+    CHECK(sc.value == Operand{Register{"x5"}});
+    const Rmw& amo = at<Rmw>(p1, 9);
+    CHECK(amo.op == RmwOp::exch);
+    CHECK(amo.order == MemoryOrder::acq_rel);
+    CHECK(!amo.dest);  // x0
+    CHECK(amo.addr == z);
+    check_round_trip(t);
+}
+
+TEST_CASE("riscv: errors name file:line:col and what was expected") {
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n lw x5,4(x6) ;\nexists (x=1)\n") ==
+          "t.litmus:4:8: expected displacement 0 (a displacement addresses part of a location: mixed-size accesses "
+          "are not supported), found '4'");
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n lw x5,0(x7) ;\nexists (x=1)\n") ==
+          "t.litmus:4:10: expected a register holding a location's address (\"0:x7=x\" in the initial state), found "
+          "'x7'");
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n ld x5,0(x6) ;\nexists (x=1)\n") ==
+          "t.litmus:4:2: expected a word access (ld is not a 32-bit access: mixed-size programs are not supported), "
+          "found 'ld'");
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n fence rw,io ;\nexists (x=1)\n") ==
+          "t.litmus:4:11: expected a fence set (r, w or rw; i/o sets are not supported), found 'io'");
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n li x32,1 ;\nexists (x=1)\n") ==
+          "t.litmus:4:5: expected a destination register, found 'x32'");
+    CHECK(error_of("RISCV t\n{ 0:x6=x; }\n P0 ;\n amomax.w x5,x5,(x6) ;\nexists (x=1)\n") ==
+          "t.litmus:4:2: expected an AMO the RISC-V front end models (amoswap, amoadd, amoand, amoor, amoxor on "
+          "words; amomax.w is not supported), found 'amomax.w'");
+}
+
+TEST_CASE("riscv: annotations are orders, fences are tagged by their sets, fence.i is no event") {
+    const LitmusTest t = parse_litmus(kSample, "sample.litmus");
+    const auto runs = mapsound::litmus::expand(t);
+    REQUIRE(!runs.empty());
+    for (const auto& c : runs) {
+        const mapsound::exec::PreExecution& x = c.pre;
+        int fences = 0, rw_w = 0, tso = 0, exclusive = 0, acq = 0, rel = 0, acq_rel = 0;
+        for (const auto& e : x.events) {
+            if (e.thread < 0) continue;
+            CHECK(e.scope == mapsound::exec::Scope::none);
+            CHECK((e.order == Order::none || e.order == Order::acq || e.order == Order::rel ||
+                   e.order == Order::acq_rel));
+            acq += e.order == Order::acq;
+            rel += e.order == Order::rel;
+            acq_rel += e.order == Order::acq_rel;
+            fences += e.kind == EventKind::fence;
+            rw_w += e.has(Tag::fence_pr) && e.has(Tag::fence_pw) && !e.has(Tag::fence_sr) && e.has(Tag::fence_sw);
+            tso += e.has(Tag::fence_tso);
+            exclusive += e.has(Tag::exclusive);
+        }
+        CHECK(fences == 2);  // fence rw,w and fence.tso; fence.i is none
+        CHECK(rw_w == 1);
+        CHECK(tso == 1);
+        CHECK(acq == 1);      // lw.aq
+        CHECK(acq_rel == 2);  // both halves of amoswap.w.aq.rl
+        // lr.w, and sc.w when it succeeds: then an rmw pair with it.
+        CHECK((exclusive == 1 || exclusive == 2));
+        CHECK(rel == exclusive);  // sw.rl, and sc.w.rl when it writes
+        CHECK(x.rmw.size() == static_cast<std::size_t>(exclusive));  // the AMO's pair, and lr/sc's
+        CHECK(x.addr.size() == 1);  // lw.aq -> xor -> add -> lw
+    }
+}
+
+TEST_CASE("riscv: a successful sc's status register carries a dependency from its store") {
+    const LitmusTest t = parse_litmus(
+        "RISCV st\n{ 0:x7=a; 0:x9=c; }\n P0 ;\n lr.w x1,0(x7) ;\n sc.w x3,x1,0(x7) ;\n addi x4,x3,1 ;\n"
+        " sw x4,0(x9) ;\nexists (c=1)\n",
+        "st.litmus");
+    bool succeeded = false;
+    for (const auto& c : mapsound::litmus::expand(t)) {
+        const auto& x = c.pre;
+        const auto sc = std::find_if(x.events.begin(), x.events.end(), [](const mapsound::exec::Event& e) {
+            return e.thread == 0 && e.kind == EventKind::write && e.has(Tag::exclusive);
+        });
+        if (sc == x.events.end()) continue;  // it failed: x3 = 1, no dependency
+        succeeded = true;
+        const int w = static_cast<int>(sc - x.events.begin());
+        CHECK(std::count_if(x.data.begin(), x.data.end(), [&](auto p) { return p.first == w; }) == 1);
+    }
+    CHECK(succeeded);
+}
+
+TEST_CASE("riscv.cat: message passing and what orders it") {
+    const auto model = riscv();
+    CHECK(run_litmus(parse_litmus(mp("ori x0,x0,0", "ori x0,x0,0"), "mp.litmus"), model).ok);
+    CHECK(!run_litmus(parse_litmus(mp("fence w,w", "fence r,r"), "mp.litmus"), model).ok);
+    CHECK(run_litmus(parse_litmus(mp("fence w,w", "fence w,w"), "mp.litmus"), model).ok);
+    CHECK(!run_litmus(parse_litmus(mp("fence.tso", "fence.tso"), "mp.litmus"), model).ok);
+    // A control dependency orders later stores only, with or without fence.i.
+    CHECK(run_litmus(parse_litmus(mp("fence w,w", "bne x5,x0,L0 ;\n | L0: ;\n | fence.i"), "mp.litmus"), model).ok);
+}
+
+TEST_CASE("riscv.cat: judges RISC-V programs, refuses the others; the other CPU models refuse RISC-V") {
+    const auto model = riscv();
+    CHECK(!mapsound::litmus::refusal(model, Dialect::riscv));
+    CHECK(mapsound::litmus::refusal(model, Dialect::c));
+    CHECK(mapsound::litmus::refusal(model, Dialect::aarch64));
+    CHECK(mapsound::litmus::refusal(model, Dialect::ppc));
+    CHECK(mapsound::litmus::refusal(model, Dialect::x86));
+    for (const char* other : {"aarch64.cat", "power.cat", "x86-tso.cat"}) {
+        INFO(other);
+        const auto m = mapsound::model::Model::load(fs::path(MAPSOUND_SOURCE_DIR) / "models" / other);
+        CHECK(mapsound::litmus::refusal(m, Dialect::riscv));
+    }
+}
+
+TEST_CASE("riscv: every suite file parses and round-trips, or is refused by name") {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    int parsed = 0, refused = 0;
+    for (const auto& entry : fs::directory_iterator(*suite / "RISCV")) {
+        if (entry.path().extension() != ".litmus") continue;
+        INFO(entry.path().string());
+        try {
+            const LitmusTest t = parse_litmus_file(entry.path());
+            CHECK(t.dialect == Dialect::riscv);
+            check_round_trip(t);
+            ++parsed;
+        } catch (const ParseError& e) {
+            CHECK_MESSAGE(std::string(e.what()).find("not supported") != std::string::npos, e.what());
+            ++refused;
+        }
+    }
+    CHECK(parsed == 4594);
+    CHECK(refused == 1);  // ISA15: an add overwrites its own offset register
+}
+
+TEST_CASE("riscv: mutated tests parse and round-trip, or fail with ParseError") {
+    fuzz_round_trip(67, "|;,:()x0123456789lwsoriaqfence.tso ", {kSample}, 400);
+}
+
+// Verdicts of models/riscv.cat on the suite's classic shapes, against
+// expected-riscv.csv (Dartagnan).
+TEST_CASE("riscv model: key verdicts agree with Dartagnan's") {
+    const auto suite = suite_dir();
+    if (!suite) return skip_without_suite();
+    const std::vector<std::pair<const char*, bool>> cases = {
+        {"RISCV/MP.litmus", true},
+        {"RISCV/SB.litmus", true},
+        {"RISCV/MP+fence.rw.rws.litmus", false},
+        {"RISCV/MP+fence.w.w+addr.litmus", false},
+        {"RISCV/MP+fence.w.w+ctrl.litmus", true},
+        {"RISCV/SB+fence.rw.rws.litmus", false},
+        {"RISCV/LB+datas.litmus", false},
+        {"RISCV/LB+ctrls.litmus", false},
+        {"RISCV/2+2W+fence.w.w+fence.tso.litmus", true},
+        {"RISCV/2+2W+poxxs.litmus", true},
+        {"RISCV/IRIW+fence.r.rw+poaqp.litmus", false},
+        // A successful sc's status register carries a dependency.
+        {"RISCV/Andy26.litmus", false},
+        {"RISCV/ISA-LB-DEP-DATA-SUCCESS.litmus", false},
+        {"RISCV/ISA03+SIMPLE+BIS.litmus", true},
+    };
+    check_suite_verdicts(*suite, "expected-riscv.csv", "riscv", "riscv.cat", cases);
+}
