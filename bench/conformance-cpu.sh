@@ -2,8 +2,8 @@
 # The CPU suites of the development litmus suite (../shared/litmus: X86,
 # AARCH64, PPC, RISCV), every test, under x86-tso.cat, aarch64.cat,
 # power.cat and riscv.cat,
-# with the evaluator's re-check of every candidate (the tests run every 4th
-# AArch64, Power and RISC-V test).  Writes the agreement table, the whole run's
+# with the evaluator's re-check of every candidate (the tests run every 8th
+# AArch64 and RISC-V test and every 4th Power test).  Writes the agreement table, the whole run's
 # wall time and peak memory per model, with the commit, the date and the
 # load average, to OUT (default: stdout).
 #   bench/conformance-cpu.sh [BUILD_DIR] [OUT]

@@ -190,7 +190,7 @@ TEST_CASE("riscv.cat: message passing and what orders it") {
     CHECK(run_litmus(parse_litmus(mp("fence w,w", "bne x5,x0,L0 ;\n | L0: ;\n | fence.i"), "mp.litmus"), model).ok);
 }
 
-TEST_CASE("riscv.cat: judges RISC-V programs, refuses the others; the other CPU models refuse RISC-V") {
+TEST_CASE("riscv.cat: judges RISC-V programs, refuses the others, and the other CPU models refuse RISC-V") {
     const auto model = riscv();
     CHECK(!mapsound::litmus::refusal(model, Dialect::riscv));
     CHECK(mapsound::litmus::refusal(model, Dialect::c));

@@ -147,3 +147,39 @@ TEST_CASE("compile: store buffering tells the sound SC-load mapping from the uns
     CHECK(exectest::allowed(rc11, rlx));
     CHECK(exectest::allowed(ptx, mapping::compile(rlx, mapping::load_mapping(root / "mappings/cxx-to-ptx.map")).target));
 }
+
+// Power's acquire load `lwz ; cmpw ; bne ; isync` (LLVM): the branch on the
+// loaded value makes every later event of the thread control-dependent on
+// the load, the isync among them (ctrlisync); other loads carry no ctrl.
+TEST_CASE("compile: a Power rule's branch on its load is ctrl to the rest of the thread") {
+    const auto leading = mapping::load_mapping(root / "mappings/cxx-to-power-leading-sync.map");
+    const mapping::Rule* acq = leading.rule_for(mapping::SourceKind::read, exec::Order::acq);
+    REQUIRE(acq);
+    CHECK(acq->branch_on_load);
+    CHECK(acq->target_text() == "lwz ; cmpw ; bne ; isync");
+    CHECK_FALSE(leading.rule_for(mapping::SourceKind::read, exec::Order::rlx)->branch_on_load);
+    // P0: r0 = y (acquire); x = 1 (relaxed)   P1: y = 1 (relaxed); r1 = x
+    using K = exec::EventKind;
+    exec::PreExecution x;
+    x.locations = {"x", "y"};
+    x.threads = {{0, 0}, {1, 0}};
+    x.events = {event(K::write, -1, 0, 0, exec::Order::none, exec::Scope::none),
+                event(K::write, -1, 1, 0, exec::Order::none, exec::Scope::none),
+                event(K::read, 0, 1, 0, exec::Order::acq), event(K::write, 0, 0, 1, exec::Order::rlx),
+                event(K::write, 1, 1, 1, exec::Order::rlx), event(K::read, 1, 0, 0, exec::Order::rlx)};
+    const auto c = mapping::compile(x, leading);
+    const auto& t = c.target.events;
+    // init x, init y; P0: lwz, isync, stw; P1: stw, lwz.
+    REQUIRE(t.size() == 7);
+    CHECK(t[2].kind == K::read);
+    CHECK(t[3].kind == K::fence);
+    CHECK(t[3].has(exec::Tag::isync));
+    CHECK(t[4].kind == K::write);
+    using P = std::pair<int, int>;
+    CHECK(c.target.ctrl == std::vector<P>{{2, 3}, {2, 4}});
+    // The trailing-sync seq_cst load has no branch: no ctrl.
+    const auto trailing = mapping::load_mapping(root / "mappings/cxx-to-power-trailing-sync.map");
+    CHECK(trailing.rule_for(mapping::SourceKind::read, exec::Order::sc)->target_text() == "lwz ; sync");
+    x.events[2].order = exec::Order::sc;
+    CHECK(mapping::compile(x, trailing).target.ctrl.empty());
+}

@@ -96,9 +96,9 @@ TEST_CASE("mapping: every shipped mapping parses") {
     // (issue 12), 2 repairs, 2 lowerings to Vulkan (LLVM's SPIR-V back
     // end) and 3 of OpenCL (POPL 2017's to PTX and its buggy variant,
     // clspv's to Vulkan; issue 25), 4 of C/C++ to CPUs (x86, AArch64 with
-    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29): a file that goes
-    // missing shows here.
-    CHECK(files.size() == 30);
+    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29) and 2 to Power
+    // (leading and trailing sync): a file that goes missing shows here.
+    CHECK(files.size() == 32);
     for (const auto& file : files) {
         CAPTURE(file);
         const Mapping m = load_mapping(file);
@@ -113,8 +113,9 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
     // 12 checks of Fig. 11, its variants and AuDaLa; 2 per shipped
     // lowering and repair (issue 12); 3 with the cluster level; Fig. 11
     // against PTX 7.5, 5 of LLVM's SPIR-V lowerings to Vulkan and 4 of
-    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64 (issue 29).
-    CHECK(files.size() == 56);
+    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64 and 4 to
+    // Power (issue 29).
+    CHECK(files.size() == 60);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -124,7 +125,7 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
         CHECK(fs::path(c.source_model).parent_path() == (source_dir / "models").lexically_normal());
         const std::string target = fs::path(c.target_model).filename().string();
         CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat" || target == "gpu-rmo.cat" ||
-               target == "x86-tso.cat" || target == "aarch64.cat"));
+               target == "x86-tso.cat" || target == "aarch64.cat" || target == "power.cat"));
         // The referenced mapping parses, and the axioms are the source's.
         CHECK_NOTHROW(load_mapping(c.mapping));
         std::set<std::string> flags;
@@ -450,6 +451,28 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
         CAPTURE(c.text);
         CHECK(mapping_error(c.text) == c.message);
     }
+    // Power's compare-and-branch on a load: right after an R rule's lwz.
+    const std::string ppc = "mapping t\ntarget ppc\n";
+    const std::vector<Case> branches = {
+        {ppc + "W.rel -> stw ; cmpw ; bne\n",
+         "m.map:3:16: 'cmpw ; bne' compares the value a rule's load just read: it comes right after the lwz of an R "
+         "rule, once"},
+        {ppc + "R.acq -> isync ; cmpw ; bne ; lwz\n",
+         "m.map:3:18: 'cmpw ; bne' compares the value a rule's load just read: it comes right after the lwz of an R "
+         "rule, once"},
+        {ppc + "R.acq -> lwz ; cmpw ; beq\n", "m.map:3:23: expected 'bne' after 'cmpw ;' (the branch on the loaded value), found 'beq'"},
+        {ppc + "R.acq -> lwz ; cmpw\n", "m.map:3:20: expected ';' and 'bne' after 'cmpw', found end of line"},
+        {ppc + "R.acq -> lwz.x\n", "m.map:3:14: expected a destination register (r1, ...), found 'x'"},
+    };
+    for (const auto& c : branches) {
+        CAPTURE(c.text);
+        CHECK(mapping_error(c.text).rfind(c.message, 0) == 0);
+    }
+    const Mapping acquire = parse_mapping(ppc + "R.acq -> lwz ; cmpw ; bne ; isync\nR.rlx -> lwz\n", "m.map");
+    CHECK(acquire.rules[0].branch_on_load);
+    CHECK(acquire.rules[0].targets.size() == 2);
+    CHECK(acquire.rules[0].target_text() == "lwz ; cmpw ; bne ; isync");
+    CHECK_FALSE(acquire.rules[1].branch_on_load);
     // Distinct orders, and one class per kind, do not overlap.
     CHECK_NOTHROW(parse_mapping(h + "R.sc -> ld.acquire.gpu\nR.rlx -> ld.relaxed.gpu\nW -> st.weak\n", "m.map"));
 }

@@ -180,7 +180,18 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             return o == Order::none || o == strong ? "" : tag;
         }
         // PPC is a litmus dialect only: the checker writes no PPC programs.
-        case litmus::Dialect::ppc: return "the event (the checker writes no PPC programs)";
+        // PPC: plain lwz/stw and sync, lwsync, isync (lwarx/stwcx.
+        // reservations are not written yet).
+        case litmus::Dialect::ppc: {
+            if (scoped || o != Order::none) return tag;
+            if (rmw) return "a read-modify-write (lwarx/stwcx. are not written yet)";
+            if (v.kind == EventKind::fence) {
+                const exec::TagSet kinds = v.tags & (exec::tag_bit(Tag::sync) | exec::tag_bit(Tag::lwsync) | exec::tag_bit(Tag::isync));
+                if (v.tags != kinds || kinds == 0 || (kinds & (kinds - 1)) != 0) return "the fence";
+                return "";
+            }
+            return v.tags ? "the tags" : "";
+        }
         case litmus::Dialect::riscv: return "the event (the checker writes no RISC-V programs)";
     }
     return tag;
@@ -223,6 +234,12 @@ litmus::Instruction fence_instruction(litmus::Dialect d, const exec::Event& v) {
         litmus::Fence f{litmus::FenceKind::dmb, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
         f.qualifiers.barrier_option = has(v, Tag::dmb_ld) ? "ISHLD" : has(v, Tag::dmb_st) ? "ISHST" : "ISH";
         return f;
+    }
+    if (d == litmus::Dialect::ppc) {
+        const litmus::FenceKind k = has(v, Tag::sync)     ? litmus::FenceKind::sync
+                                    : has(v, Tag::lwsync) ? litmus::FenceKind::lwsync
+                                                          : litmus::FenceKind::isync;
+        return litmus::Fence{k, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
     }
     if (d == litmus::Dialect::vulkan)
         return litmus::Fence{litmus::FenceKind::membar, memory_order(v.order), litmus_scope(v.scope), vulkan_qualifiers(v)};

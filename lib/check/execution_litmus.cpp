@@ -109,9 +109,9 @@ public:
             thread.code = code(static_cast<int>(th));
             t.threads.push_back(std::move(thread));
         }
-        // AArch64 names memory through registers: each thread's pointer to
-        // each location it accesses ("0:X20=x").
-        if (d_ == Dialect::aarch64)
+        // AArch64 and PPC name memory through registers: each thread's
+        // pointer to each location it accesses ("0:X20=x", "0:r20=x").
+        if (pointer_dialect())
             for (std::size_t th = 0; th < x_.threads.size(); ++th)
                 for (const litmus::Location& l : locations_)
                     if (accesses(static_cast<int>(th), l.name))
@@ -370,24 +370,31 @@ private:
         return Register{temp_prefix_ + std::to_string(column_dialect(d_) ? reads_ + k : k)};
     }
 
-    // x86 and AArch64 have named registers: the k-th of the test (every
-    // thread counts from the same list, so a name is one register of each
-    // thread).  AArch64 keeps X20 and up for pointers.
-    bool cpu_registers() const { return d_ == Dialect::x86 || d_ == Dialect::aarch64; }
+    // x86, AArch64 and PPC have named registers: the k-th of the test
+    // (every thread counts from the same list, so a name is one register of
+    // each thread).  AArch64 and PPC keep register 20 and up for pointers
+    // (and PPC's r0, which reads as 0 in an address, for nothing).
+    bool cpu_registers() const { return d_ == Dialect::x86 || pointer_dialect(); }
+    bool pointer_dialect() const { return d_ == Dialect::aarch64 || d_ == Dialect::ppc; }
     std::string cpu_register(int k) const {
         static constexpr const char* x86[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
         if (d_ == Dialect::x86) {
             if (k >= 8) refuse("x86 has 8 registers; the test needs more");
             return x86[k];
         }
+        if (d_ == Dialect::ppc) {
+            if (k >= 19) refuse("PPC keeps r1..r19 for values; the test needs more");
+            return "r" + std::to_string(k + 1);
+        }
         if (k >= 20) refuse("AArch64 keeps X0..X19 for values; the test needs more");
         return "X" + std::to_string(k);
     }
     Register pointer_register(const std::string& location) const {
+        const std::string prefix = d_ == Dialect::ppc ? "r" : "X";
         for (std::size_t i = 0; i < locations_.size(); ++i)
             if (locations_[i].name == location) {
-                if (i >= 11) refuse("AArch64 keeps X20..X30 for pointers; the test has more locations");
-                return Register{"X" + std::to_string(20 + i)};
+                if (i >= 11) refuse(dialect_name(d_) + " keeps " + prefix + "20.." + prefix + "30 for pointers; the test has more locations");
+                return Register{prefix + std::to_string(20 + i)};
             }
         refuse("no location '" + location + "'");
     }
@@ -450,7 +457,7 @@ private:
                 if (ctrl_start_[static_cast<std::size_t>(r)] != static_cast<int>(p)) continue;
                 const Register reg{register_[static_cast<std::size_t>(r)]};
                 const int k = branches++;
-                std::string label = column_dialect(d_) ? "LC" + std::to_string(k) : "__end" + std::to_string(k);
+                std::string label = column_dialect(d_) || pointer_dialect() ? "LC" + std::to_string(k) : "__end" + std::to_string(k);
                 // "if (r == r) { rest }": skip the rest when r != r.
                 out.push_back(litmus::Branch{litmus::CmpOp::ne, reg, reg, label});
                 open.push_back(std::move(label));
@@ -474,7 +481,7 @@ private:
                 case EventKind::write: {
                     litmus::Address a = address(th, e, out);
                     Operand value = chain(th, data_[static_cast<std::size_t>(e)], v.value, out);
-                    if (d_ == Dialect::aarch64) value = in_register(th, std::move(value), out);
+                    if (pointer_dialect()) value = in_register(th, std::move(value), out);
                     out.push_back(store_instruction(d_, v, std::move(a), value));
                     break;
                 }

@@ -26,6 +26,7 @@ Flat flatten(const mapping::Rule& rule) {
             e.scope_from_source = op.scope_from_source;
             e.tags = op.tags;
             e.scope = op.scope;
+            e.branch = rule.branch_on_load && op.instruction == mapping::Instruction::ld;
             const bool access = op.instruction != mapping::Instruction::fence;
             if (access && i == 0) f.anchor = static_cast<int>(f.events.size());
             f.events.push_back(e);

@@ -33,6 +33,9 @@ struct SlotEvent {
     bool scope_from_source = false;  // `.$sco`
     exec::Scope scope = exec::Scope::none;  // when !scope_from_source
     exec::TagSet tags = 0;                  // exec::Tag bits
+    // A load the rule branches on (Rule::branch_on_load): ctrl to every
+    // later target event of the thread.
+    bool branch = false;
 };
 
 // One rule placed into a row of slots.

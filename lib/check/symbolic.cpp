@@ -550,7 +550,11 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     pt.emplace("rmw", rel::constant(rmw_t));
     pt.emplace("addr", rel::range_restrict(dep_t, R_t));
     pt.emplace("data", rel::range_restrict(dep_t, W_t));
-    pt.emplace("ctrl", rel::none(2));
+    // ctrl: from a load its rule branches on to every later event of the
+    // thread (Rule::branch_on_load); the searched programs have no other.
+    pt.emplace("ctrl", on_existing(rel::domain_restrict(
+                           slots_where([](const SlotEvent& e, const Expr& heads) { return e.branch ? heads : rel::none(1); }),
+                           rel::constant(po_t))));
     pt.emplace("at", at_t);
     pt.emplace("vat", at_t);
     pt.emplace("same-thread", on_existing(rel::constant(threads_t.same_thread)));

@@ -32,6 +32,7 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
     std::map<int, int> target_read_of;
     std::map<int, int> target_access_of;
     std::map<int, std::vector<int>> targets_of;
+    std::vector<int> branching_reads;  // target loads their rules branch on (Rule::branch_on_load)
 
     auto add = [&](int source_event, exec::Event e) {
         out.target.events.push_back(std::move(e));
@@ -93,6 +94,7 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
                     t.value = e.value;
                     t.label += where(e.value);
                     target_read_of[i] = target_access_of[i] = add(i, t);
+                    if (rule->branch_on_load) branching_reads.push_back(target_read_of[i]);
                     break;
                 case Instruction::st:
                     t.kind = exec::EventKind::write;
@@ -139,6 +141,14 @@ Compiled compile(const exec::PreExecution& source, const Mapping& mapping) {
     carry(source.addr, out.target.addr, false);
     carry(source.data, out.target.data, false);
     carry(source.ctrl, out.target.ctrl, true);
+    // A rule's branch on its load: ctrl to every later event of the thread
+    // (a thread's target events are in program order).
+    std::set<std::pair<int, int>> ctrl(out.target.ctrl.begin(), out.target.ctrl.end());
+    for (int r : branching_reads)
+        for (int t = r + 1; t < static_cast<int>(out.target.events.size()); ++t)
+            if (out.target.events[static_cast<std::size_t>(t)].thread == out.target.events[static_cast<std::size_t>(r)].thread &&
+                ctrl.insert({r, t}).second)
+                out.target.ctrl.emplace_back(r, t);
     return out;
 }
 

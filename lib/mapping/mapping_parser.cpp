@@ -168,7 +168,7 @@ private:
         advance();
         const auto d = token_.kind == TokenKind::word ? litmus::dialect_named(token_.text) : std::nullopt;
         if (!d || !detail::target_dialect(*d))
-            fail(token_, "a target dialect (ptx, vulkan, x86, aarch64) after 'target'");
+            fail(token_, "a target dialect (ptx, vulkan, x86, aarch64, ppc) after 'target'");
         mapping.target = *d;
         advance();
         expect_line_end("end of line after the target dialect");
@@ -260,6 +260,16 @@ private:
         bool have_required = false;
         for (;;) {
             const Token op_token = token_;
+            if (target_->target == litmus::Dialect::ppc && is_word("cmpw")) {
+                parse_branch_on_load(rule, have_required);
+                if (token_.kind == TokenKind::semicolon) {
+                    advance();
+                    continue;
+                }
+                if (!at_line_end()) fail(token_, "';' or end of line after 'bne'");
+                expect_line_end("end of line");
+                return;
+            }
             TargetOp op = parse_op(rule);
             if (op.instruction != Instruction::fence) {
                 // A memory instruction: only the class's own, and only once.
@@ -284,6 +294,24 @@ private:
             expect_line_end("end of line");
             return;
         }
+    }
+
+    // Power's `cmpw ; bne` (Rule::branch_on_load): a comparison of the
+    // value the rule's lwz just loaded and a branch on it, which no model
+    // sees as an event but which makes every later event of the thread
+    // control-dependent on the load.
+    void parse_branch_on_load(Rule& rule, bool have_load) {
+        const Token cmpw = token_;
+        if (rule.source != SourceKind::read || !have_load || rule.branch_on_load ||
+            rule.targets.back().instruction != Instruction::ld)
+            throw MappingError(cmpw.pos, "'cmpw ; bne' compares the value a rule's load just read: it comes right "
+                                         "after the lwz of an R rule, once");
+        advance();
+        if (token_.kind != TokenKind::semicolon) fail(token_, "';' and 'bne' after 'cmpw'");
+        advance();
+        if (!is_word("bne")) fail(token_, "'bne' after 'cmpw ;' (the branch on the loaded value)");
+        advance();
+        rule.branch_on_load = true;
     }
 
     // One instruction: the tokens up to ';' or the line end, read by the
@@ -401,6 +429,16 @@ std::string Rule::source_text() const {
         out += source_order_name(*order);
     }
     return out + region_suffix(regions);
+}
+
+std::string Rule::target_text() const {
+    if (targets.empty()) return "nop";
+    std::string out;
+    for (const TargetOp& op : targets) {
+        out += (out.empty() ? "" : " ; ") + op.to_string();
+        if (branch_on_load && op.instruction == Instruction::ld) out += " ; cmpw ; bne";
+    }
+    return out;
 }
 
 const Rule* Mapping::rule_for(SourceKind kind, exec::Order order, exec::TagSet regions) const {

@@ -39,28 +39,38 @@ struct Placement {
     std::string mnemonic, operands;
 };
 
-// x86 and AArch64 rules write one dotted word as PTX's do: the mnemonic
-// and, for a barrier, its option ("DMB.ISH" is `DMB ISH`).  x86's MOV is a
-// load or a store by the rule's class ('access').
+// x86, AArch64 and PPC rules write one dotted word as PTX's do: the
+// mnemonic and, for a barrier, its option ("DMB.ISH" is `DMB ISH`).  x86's
+// MOV is a load or a store by the rule's class ('access').  Parts after a
+// dot stay in the instruction, so that the front end refuses what it does
+// not read ("lwz.x").
 Placement place_cpu(litmus::Dialect dialect, const std::string& mnemonic, std::optional<Instruction> access) {
     const auto parts = dotted_parts(mnemonic);
     const std::string& m = parts.front();
     std::string spaced = m;
     for (std::size_t i = 1; i < parts.size(); ++i) spaced += " " + parts[i];
+    if (dialect == litmus::Dialect::ppc) {
+        if (m == "lwz" || m == "stw") return {spaced, " r1,0(r2)"};
+        return {spaced, ""};  // sync, lwsync, isync
+    }
     if (dialect == litmus::Dialect::x86) {
-        if (m == "MOV") return {m, access == Instruction::st ? " [x],EAX" : " EAX,[x]"};
-        if (m == "XCHG") return {m, " [x],EAX"};
+        if (m == "MOV") return {spaced, access == Instruction::st ? " [x],EAX" : " EAX,[x]"};
+        if (m == "XCHG") return {spaced, " [x],EAX"};
         return {spaced, ""};  // MFENCE
     }
     for (const char* load : {"LDR", "LDAR", "LDAPR", "STR", "STLR"})
-        if (m == load) return {m, " W0,[X1]"};
+        if (m == load) return {spaced, " W0,[X1]"};
     for (const char* lse : {"SWP", "LDADD", "CAS"})
-        if (m.rfind(lse, 0) == 0) return {m, " W0,W2,[X1]"};
+        if (m.rfind(lse, 0) == 0) return {spaced, " W0,W2,[X1]"};
     return {spaced, ""};  // DMB.ISH, DSB.ISHLD, ISB
 }
 
+bool cpu_dialect(litmus::Dialect d) {
+    return d == litmus::Dialect::x86 || d == litmus::Dialect::aarch64 || d == litmus::Dialect::ppc;
+}
+
 Placement place(litmus::Dialect dialect, const std::string& mnemonic, std::optional<Instruction> access) {
-    if (dialect == litmus::Dialect::x86 || dialect == litmus::Dialect::aarch64) return place_cpu(dialect, mnemonic, access);
+    if (cpu_dialect(dialect)) return place_cpu(dialect, mnemonic, access);
     const auto parts = dotted_parts(mnemonic);
     const std::string& m = parts.front();
     if (dialect == litmus::Dialect::ptx) {
@@ -85,6 +95,7 @@ std::string test_text(litmus::Dialect dialect, const std::string& line) {
         return "PTX rule\n{ x = 0; }\nP0@cta 0,gpu 0 ;\n" + line + " ;\nexists (x = 0)\n";
     if (dialect == litmus::Dialect::x86) return "X86 rule\n{ x=0; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
     if (dialect == litmus::Dialect::aarch64) return "AArch64 rule\n{ 0:X1=x; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
+    if (dialect == litmus::Dialect::ppc) return "PPC rule\n{ 0:r2=x; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
     return "Vulkan rule\n{ x = 0; }\nP0@sg 0, wg 0, qf 0 ;\n" + line + " ;\nexists (x = 0)\n";
 }
 
@@ -94,7 +105,7 @@ constexpr std::size_t kInstructionLine = 4;  // the instruction's line in test_t
 
 std::string scope_word(litmus::Dialect dialect, exec::Scope scope) {
     using exec::Scope;
-    if (dialect == litmus::Dialect::x86 || dialect == litmus::Dialect::aarch64) return "";  // no scopes
+    if (cpu_dialect(dialect)) return "";  // no scopes
     if (dialect == litmus::Dialect::vulkan) {
         switch (scope) {
             case Scope::sg: return "sg";
@@ -115,14 +126,14 @@ std::string scope_word(litmus::Dialect dialect, exec::Scope scope) {
 
 bool target_dialect(litmus::Dialect dialect) {
     using litmus::Dialect;
-    return dialect == Dialect::ptx || dialect == Dialect::vulkan || dialect == Dialect::x86 || dialect == Dialect::aarch64;
+    return dialect == Dialect::ptx || dialect == Dialect::vulkan || cpu_dialect(dialect);
 }
 
 TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& text, const Position& where,
                                  std::optional<Instruction> access) {
     if (!target_dialect(dialect))
         throw MappingError(where, "rules in " + litmus::dialect_title(dialect) +
-                                      " are not read yet (target ptx, vulkan, x86 or aarch64)");
+                                      " are not read yet (target ptx, vulkan, x86, aarch64 or ppc)");
     TargetOp op;
     op.where = where;
     op.text = text;

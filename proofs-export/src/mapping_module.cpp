@@ -66,9 +66,21 @@ Formula forall_t(const std::vector<std::string>& vars, const Formula& body) {
     return f;
 }
 
+// Whether some instruction of the mapping carries a tag: then every slot
+// says which tags it has and which it has not (a mapping without any keeps
+// its statements as they were, tags unconstrained there and absent from
+// every compiled PTX program).
+bool uses_tags(const mapping::Mapping& m) {
+    for (const auto& r : m.rules)
+        for (const auto& op : r.targets)
+            if (op.tags) return true;
+    return false;
+}
+
 // The map: what compilation preserves.  'tags_in_rules': the rules say
 // every slot's tags (uses_tags), so no statement of their absence here.
-Formula map_structure(bool tags_in_rules) {
+Formula map_structure(const mapping::Mapping& m) {
+    const bool tags_in_rules = uses_tags(m);
     std::vector<Formula> parts = {
         // every target event comes from exactly one source event
         forall_t({"t"}, exists_events(kSource, "e", mapped("e", "t"))),
@@ -125,10 +137,22 @@ Formula map_structure(bool tags_in_rules) {
             conj({memory_event(kTarget, "t1"), memory_event(kTarget, "t2"),
                   exists_events(kSource, "e1", conj({mapped("e1", "t1"),
                       exists_events(kSource, "e2", conj({mapped("e2", "t2"), source_rel(d, "e1", "e2")}))}))}))));
-    all.push_back(forall_t({"t1", "t2"}, iff(target_rel("ctrl", "t1", "t2"),
-        conj({memory_event(kTarget, "t1"),
-              exists_events(kSource, "e1", conj({mapped("e1", "t1"),
-                  exists_events(kSource, "e2", conj({mapped("e2", "t2"), source_rel("ctrl", "e1", "e2")}))}))}))));
+    Formula carried = conj({memory_event(kTarget, "t1"),
+                            exists_events(kSource, "e1", conj({mapped("e1", "t1"),
+                                exists_events(kSource, "e2", conj({mapped("e2", "t2"), source_rel("ctrl", "e1", "e2")}))}))});
+    // and from a load its rule branches on (Power's `cmpw ; bne`) to every
+    // later event of the thread
+    std::vector<Formula> branching;
+    for (const auto& rule : m.rules) {
+        if (!rule.branch_on_load) continue;
+        std::vector<Formula> of_class = {source_set("R", "e"), thread_event(kSource, "e"), negation(source_set("RMW", "e"))};
+        if (rule.order) of_class.push_back(order_is(kSource, "e", some(order_constant(*rule.order))));
+        branching.push_back(conj(of_class));
+    }
+    if (!branching.empty())
+        carried = disj({carried, conj({target_set("R", "t1"), target_rel("po", "t1", "t2"),
+                                       exists_events(kSource, "e", conj({mapped("e", "t1"), disj(branching)}))})});
+    all.push_back(forall_t({"t1", "t2"}, iff(target_rel("ctrl", "t1", "t2"), carried)));
     return conj(all);
 }
 
@@ -139,17 +163,6 @@ struct Slot {
     const char* kind;     // "R", "W", "F"
     const mapping::TargetOp* op;
 };
-
-// Whether some instruction of the mapping carries a tag: then every slot
-// says which tags it has and which it has not (a mapping without any keeps
-// its statements as they were, tags unconstrained there and absent from
-// every compiled PTX program).
-bool uses_tags(const mapping::Mapping& m) {
-    for (const auto& r : m.rules)
-        for (const auto& op : r.targets)
-            if (op.tags) return true;
-    return false;
-}
 
 Formula slot_is(const Slot& s, const std::string& scope_source, const mapping::Mapping& m) {
     std::vector<Formula> parts = {target_set(s.kind, s.var), order_is(kTarget, s.var, some(order_constant(s.op->order)))};
@@ -278,14 +291,13 @@ MappingModule mapping_module(const mapping::Mapping& m, const std::string& note)
          "   program order carry over; a target memory event is at the target initial\n"
          "   write of its source event's location (and named so); the read-modify-write\n"
          "   pairs are the atoms'; dependencies go between the target accesses of the\n"
-         "   source events (ctrl: to every target event of the dependent one).",
-         map_structure(uses_tags(m)));
+         "   source events (ctrl: to every target event of the dependent one), and ctrl\n"
+         "   from a load its rule branches on to every later event of its thread.",
+         map_structure(m));
     for (const auto& rule : m.rules) {
         const std::string name = "rule_" + coq_identifier(rule.source_text());
         out.rules.push_back(name);
-        std::string text = rule.source_text() + " -> ";
-        if (rule.targets.empty()) text += "nop";
-        for (std::size_t i = 0; i < rule.targets.size(); ++i) text += (i ? " ; " : "") + rule.targets[i].to_string();
+        const std::string text = rule.source_text() + " -> " + rule.target_text();
         emit(name,
              text + "  (" + display_path(m.path) + " line " + std::to_string(rule.line) +
                  ")\n   Every source event of the class compiles to exactly these target events,\n"

@@ -23,12 +23,17 @@
 //
 // Right of `->`: `nop`, or instructions separated by `;` in program order,
 // each written as the target dialect's litmus tests write the instruction,
-// without operands (`target DIALECT`, default ptx; ptx and vulkan):
+// without operands (`target DIALECT`, default ptx; ptx, vulkan, x86, aarch64, ppc):
 //   PTX     ld.weak, ld.acquire.gpu, st.release.$sco, atom.acq_rel.$sco,
 //           fence.sc.cta, membar.gl, ...  (an atom without an operation is
 //           an exch: the operation does not matter to the models)
 //   Vulkan  ld.atom.acq.$sco.sc0.semsc0, st.sc1, rmw.atom.acq_rel.dv.sc0,
 //           membar.rel.wg.semsc0, ...
+//   x86     MOV, XCHG, MFENCE
+//   AArch64 LDR, LDAR, LDAPR, STR, STLR, SWP, SWPAL, DMB.ISH, DMB.ISHLD, ISB
+//   PPC     lwz, stw, sync, lwsync, isync; and `cmpw ; bne` right after
+//           an R rule's lwz (Rule::branch_on_load): `lwz ; cmpw ; bne ;
+//           isync` is LLVM's acquire load
 // Each instruction is read by that dialect's litmus front end (placed with
 // placeholder operands in a one-instruction test, parsed and expanded), so
 // a rule's instruction means exactly what it means in a litmus test: its
@@ -204,6 +209,11 @@ struct Rule {
     // GLOBAL and LOCAL bits, exactly those of the event); 0: every region.
     exec::TagSet regions = 0;
     std::vector<TargetOp> targets;     // in program order; empty for `nop`
+    // Power's `cmpw ; bne` right after the rule's load: the rule compares
+    // the value it loaded and branches on it (LLVM's `cmp r,r; bne- .+4`
+    // before an `isync`), so every later target event of the thread depends
+    // on the load by control (ctrl).  Only in PPC rules of R classes.
+    bool branch_on_load = false;
     int line = 0;
 
     // Whether the rule applies to a source event of this class, order and
@@ -212,6 +222,10 @@ struct Rule {
     // The left-hand side as written canonically: "R", "RMW.acq_rel",
     // "W.rel.global".
     std::string source_text() const;
+    // The right-hand side as written canonically: "nop", or the ops'
+    // to_string() joined by " ; ", with "cmpw ; bne" after the load of a
+    // rule that branches on it.
+    std::string target_text() const;
 };
 
 // The GLOBAL and LOCAL bits of exec::Tag bits: the part of an event's tags
