@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The C/C++ -> CPU checks (checks/*x86*, *aarch64*, *power*.check) at
+# The C/C++ -> CPU checks (checks/*x86*, *aarch64*, *power*, *riscv*.check) at
 # the bound their check files state (6 source events), one after another,
 # each as one whole `mapsound check` run with --jobs 1: its output, wall
 # time and peak memory (GNU time), with the commit, the date and the load
@@ -18,7 +18,7 @@ summary="$out/summary.txt"
   echo
   printf '%-26s %9s %10s %8s  %s\n' check "wall s" "peak MiB" "load1" conclusion
 } > "$summary"
-for check in "$root"/checks/*x86*.check "$root"/checks/*aarch64*.check "$root"/checks/*power*.check; do
+for check in "$root"/checks/*x86*.check "$root"/checks/*aarch64*.check "$root"/checks/*power*.check "$root"/checks/*riscv*.check; do
   name="$(basename "$check" .check)"
   load="$(cut -d' ' -f1 /proc/loadavg)"
   /usr/bin/time -f '%e %M' -o "$out/$name.time" "$build/mapsound" check "$check" --jobs 1 > "$out/$name.txt" 2>&1 || true

@@ -34,9 +34,12 @@ Parts:
   oracle-pairs  the oracle at 3 events on the checks the oracle part's
                 stored run lacks: OpenCL (regions), one GPU (Vulkan),
                 PTX 7.5 (not part of all)
+  oracle-cpu    the oracle at 4 events on the C/C++ -> CPU checks (every
+                check whose target is x86-tso, aarch64, power or riscv;
+                not part of all)
   ranks         cxx-to-ptx coherence up to --ranks-events (default 7) with
                 --jobs 1, --jobs 2, mpirun -np 2 and -np 3 (not part of all)
-  all           every part above but goals, ranks, oracle and oracle-rmw-4,
+  all           every part above but goals, ranks and the oracle parts,
                 in this order
 
 Each part writes RESULTS/PART/ (default RESULTS: bench/results/YYYY-MM-DD,
@@ -49,6 +52,7 @@ Python 3, standard library only.  See bench/README.md.
 """
 
 import argparse
+import glob
 import datetime
 import json
 import os
@@ -441,11 +445,27 @@ def part_oracle_pairs(args, p):
     p.ok = code == 0
 
 
+def part_oracle_cpu(args, p):
+    # Issue 29 / 26: the checks whose target is a CPU model, every program
+    # up to 4 events (their sources read no scopes, so 4 fits in minutes).
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    checks = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "checks", "*.check"))):
+        with open(path) as f:
+            targets = [line.split()[1] for line in f if line.startswith("target")]
+        if targets and os.path.basename(targets[0]) in ("x86-tso.cat", "aarch64.cat", "power.cat", "riscv.cat"):
+            checks.append(os.path.basename(path)[:-len(".check")])
+    code = p.run([tool, "--out", os.path.join(p.dir, "cpu-up-to-4"), "--checks", ",".join(checks), "--events", "4",
+                  "--jobs", str(args.jobs)], stdout_to="cpu-up-to-4.txt")
+    p.ok = code == 0
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
-         "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs}
+         "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
+         "oracle-cpu": part_oracle_cpu}
 
 
 def main():
@@ -461,7 +481,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4", "oracle-pairs")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

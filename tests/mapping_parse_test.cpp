@@ -96,9 +96,10 @@ TEST_CASE("mapping: every shipped mapping parses") {
     // (issue 12), 2 repairs, 2 lowerings to Vulkan (LLVM's SPIR-V back
     // end) and 3 of OpenCL (POPL 2017's to PTX and its buggy variant,
     // clspv's to Vulkan; issue 25), 4 of C/C++ to CPUs (x86, AArch64 with
-    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29) and 2 to Power
-    // (leading and trailing sync): a file that goes missing shows here.
-    CHECK(files.size() == 32);
+    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29), 2 to Power
+    // (leading and trailing sync) and 2 to RISC-V (A6S, and A6C stores with
+    // A.7 loads): a file that goes missing shows here.
+    CHECK(files.size() == 34);
     for (const auto& file : files) {
         CAPTURE(file);
         const Mapping m = load_mapping(file);
@@ -113,9 +114,9 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
     // 12 checks of Fig. 11, its variants and AuDaLa; 2 per shipped
     // lowering and repair (issue 12); 3 with the cluster level; Fig. 11
     // against PTX 7.5, 5 of LLVM's SPIR-V lowerings to Vulkan and 4 of
-    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64 and 4 to
-    // Power (issue 29).
-    CHECK(files.size() == 60);
+    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64, 4 to
+    // Power and 3 to RISC-V (issue 29).
+    CHECK(files.size() == 63);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -125,7 +126,8 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
         CHECK(fs::path(c.source_model).parent_path() == (source_dir / "models").lexically_normal());
         const std::string target = fs::path(c.target_model).filename().string();
         CHECK((target == "ptx-6.0.cat" || target == "ptx-7.5.cat" || target == "vulkan.cat" || target == "gpu-rmo.cat" ||
-               target == "x86-tso.cat" || target == "aarch64.cat" || target == "power.cat"));
+               target == "x86-tso.cat" || target == "aarch64.cat" || target == "power.cat" ||
+               target == "riscv.cat"));
         // The referenced mapping parses, and the axioms are the source's.
         CHECK_NOTHROW(load_mapping(c.mapping));
         std::set<std::string> flags;
@@ -473,6 +475,20 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
     CHECK(acquire.rules[0].targets.size() == 2);
     CHECK(acquire.rules[0].target_text() == "lwz ; cmpw ; bne ; isync");
     CHECK_FALSE(acquire.rules[1].branch_on_load);
+    // RISC-V: a fence's sets after dots, annotations as herd7 writes them.
+    const Mapping rv = parse_mapping("mapping t\ntarget riscv\nR.acq -> lw.aq\nW.sc -> fence.rw.w ; sw ; fence.rw.rw\n"
+                                     "RMW.sc -> amoswap.w.aqrl\nF.acq_rel -> fence.tso\n", "m.map");
+    CHECK(rv.rules[0].targets[0].instruction == Instruction::ld);
+    CHECK(rv.rules[0].targets[0].order == exec::Order::acq);
+    CHECK(rv.rules[1].targets[0].tags == (exec::tag_bit(exec::Tag::fence_pr) | exec::tag_bit(exec::Tag::fence_pw) |
+                                          exec::tag_bit(exec::Tag::fence_sw)));
+    CHECK(rv.rules[1].targets[2].tags == (exec::tag_bit(exec::Tag::fence_pr) | exec::tag_bit(exec::Tag::fence_pw) |
+                                          exec::tag_bit(exec::Tag::fence_sr) | exec::tag_bit(exec::Tag::fence_sw)));
+    CHECK(rv.rules[2].targets[0].instruction == Instruction::atom);
+    CHECK(rv.rules[2].targets[0].order == exec::Order::acq_rel);
+    CHECK(rv.rules[3].targets[0].tags == exec::tag_bit(exec::Tag::fence_tso));
+    CHECK(mapping_error("mapping t\ntarget riscv\nF.sc -> fence.rw.x\n").rfind("m.map:3:18: expected a fence set", 0) == 0);
+    CHECK(mapping_error("mapping t\ntarget riscv\nR.rlx -> lw.x\n").rfind("m.map:3:10: expected", 0) == 0);
     // Distinct orders, and one class per kind, do not overlap.
     CHECK_NOTHROW(parse_mapping(h + "R.sc -> ld.acquire.gpu\nR.rlx -> ld.relaxed.gpu\nW -> st.weak\n", "m.map"));
 }

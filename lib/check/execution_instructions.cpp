@@ -161,9 +161,18 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             return v.tags ? "the tags" : "";
         // AArch64: plain, acquire (LDAR, or LDAPR: Q) and release (STLR)
         // accesses, LSE atomics of any of the four forms, DMB ISH/ISHLD/
-        // ISHST and ISB.
+        // ISHST and ISB.  RISC-V: lw/sw plain, .aq loads, .rl stores, AMOs
+        // of the four forms, fence P,S and fence.tso.
+        case litmus::Dialect::riscv:
         case litmus::Dialect::aarch64: {
             if (scoped) return tag;
+            if (d == litmus::Dialect::riscv && v.kind == EventKind::fence) {
+                const exec::TagSet tso = exec::tag_bit(Tag::fence_tso);
+                const exec::TagSet pred = exec::tag_bit(Tag::fence_pr) | exec::tag_bit(Tag::fence_pw);
+                const exec::TagSet succ = exec::tag_bit(Tag::fence_sr) | exec::tag_bit(Tag::fence_sw);
+                const bool sets = v.tags == (v.tags & (pred | succ)) && (v.tags & pred) && (v.tags & succ);
+                return o == Order::none && (v.tags == tso || sets) ? "" : "the fence";
+            }
             if (v.kind == EventKind::fence) {
                 const exec::TagSet kinds = v.tags & ((tag_bit(Tag::dmb_full)) |
                                                  (tag_bit(Tag::dmb_ld)) |
@@ -192,7 +201,6 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             }
             return v.tags ? "the tags" : "";
         }
-        case litmus::Dialect::riscv: return "the event (the checker writes no RISC-V programs)";
     }
     return tag;
 }
@@ -220,8 +228,10 @@ litmus::Instruction rmw_instruction(litmus::Dialect d, const exec::Event& v, lit
                                     litmus::Operand value) {
     litmus::Rmw r{std::move(dest), std::move(a), litmus::RmwOp::exch, std::move(value), std::nullopt,
                   memory_order(v.order), litmus_scope(v.scope), {}};
-    // AArch64's SWP without A or L is relaxed in the IR, as its parser reads it.
-    if (d == litmus::Dialect::aarch64 && v.order == Order::none) r.order = litmus::MemoryOrder::relaxed;
+    // AArch64's SWP and RISC-V's AMO without annotations are relaxed in
+    // the IR, as their parsers read them.
+    if ((d == litmus::Dialect::aarch64 || d == litmus::Dialect::riscv) && v.order == Order::none)
+        r.order = litmus::MemoryOrder::relaxed;
     if (d == litmus::Dialect::vulkan) r.qualifiers = vulkan_qualifiers(v);
     if (d == litmus::Dialect::opencl) r.qualifiers = opencl_qualifiers(v);
     return r;
@@ -233,6 +243,13 @@ litmus::Instruction fence_instruction(litmus::Dialect d, const exec::Event& v) {
         if (has(v, Tag::isb)) return litmus::Fence{litmus::FenceKind::isb, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
         litmus::Fence f{litmus::FenceKind::dmb, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
         f.qualifiers.barrier_option = has(v, Tag::dmb_ld) ? "ISHLD" : has(v, Tag::dmb_st) ? "ISHST" : "ISH";
+        return f;
+    }
+    if (d == litmus::Dialect::riscv) {
+        if (has(v, Tag::fence_tso)) return litmus::Fence{litmus::FenceKind::fence_tso, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
+        const auto set = [&](Tag r, Tag w) { return std::string(has(v, r) ? "r" : "") + (has(v, w) ? "w" : ""); };
+        litmus::Fence f{litmus::FenceKind::rv_fence, litmus::MemoryOrder::plain, litmus::Scope::none, {}};
+        f.qualifiers.barrier_option = set(Tag::fence_pr, Tag::fence_pw) + "," + set(Tag::fence_sr, Tag::fence_sw);
         return f;
     }
     if (d == litmus::Dialect::ppc) {

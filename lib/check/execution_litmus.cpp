@@ -109,8 +109,8 @@ public:
             thread.code = code(static_cast<int>(th));
             t.threads.push_back(std::move(thread));
         }
-        // AArch64 and PPC name memory through registers: each thread's
-        // pointer to each location it accesses ("0:X20=x", "0:r20=x").
+        // AArch64, PPC and RISC-V name memory through registers: each
+        // thread's pointer to each location it accesses ("0:X20=x").
         if (pointer_dialect())
             for (std::size_t th = 0; th < x_.threads.size(); ++th)
                 for (const litmus::Location& l : locations_)
@@ -370,12 +370,13 @@ private:
         return Register{temp_prefix_ + std::to_string(column_dialect(d_) ? reads_ + k : k)};
     }
 
-    // x86, AArch64 and PPC have named registers: the k-th of the test
-    // (every thread counts from the same list, so a name is one register of
-    // each thread).  AArch64 and PPC keep register 20 and up for pointers
-    // (and PPC's r0, which reads as 0 in an address, for nothing).
+    // The CPUs have named registers: the k-th of the test (every thread
+    // counts from the same list, so a name is one register of each
+    // thread).  AArch64, PPC and RISC-V keep register 20 and up for
+    // pointers (and PPC's r0 and RISC-V's x0..x4, zero and the ABI's
+    // special registers, for nothing).
     bool cpu_registers() const { return d_ == Dialect::x86 || pointer_dialect(); }
-    bool pointer_dialect() const { return d_ == Dialect::aarch64 || d_ == Dialect::ppc; }
+    bool pointer_dialect() const { return d_ == Dialect::aarch64 || d_ == Dialect::ppc || d_ == Dialect::riscv; }
     std::string cpu_register(int k) const {
         static constexpr const char* x86[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
         if (d_ == Dialect::x86) {
@@ -386,11 +387,15 @@ private:
             if (k >= 19) refuse("PPC keeps r1..r19 for values; the test needs more");
             return "r" + std::to_string(k + 1);
         }
+        if (d_ == Dialect::riscv) {
+            if (k >= 15) refuse("RISC-V keeps x5..x19 for values; the test needs more");
+            return "x" + std::to_string(k + 5);
+        }
         if (k >= 20) refuse("AArch64 keeps X0..X19 for values; the test needs more");
         return "X" + std::to_string(k);
     }
     Register pointer_register(const std::string& location) const {
-        const std::string prefix = d_ == Dialect::ppc ? "r" : "X";
+        const std::string prefix = d_ == Dialect::ppc ? "r" : d_ == Dialect::riscv ? "x" : "X";
         for (std::size_t i = 0; i < locations_.size(); ++i)
             if (locations_[i].name == location) {
                 if (i >= 11) refuse(dialect_name(d_) + " keeps " + prefix + "20.." + prefix + "30 for pointers; the test has more locations");
@@ -471,7 +476,7 @@ private:
                         const int w = partner_[static_cast<std::size_t>(e)];
                         Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
                         if (d_ == Dialect::x86) value = in_register(th, std::move(value), out, dest);
-                        if (d_ == Dialect::aarch64) value = in_register(th, std::move(value), out);
+                        if (d_ == Dialect::aarch64 || d_ == Dialect::riscv) value = in_register(th, std::move(value), out);
                         out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
                     } else {
                         out.push_back(load_instruction(d_, v, dest, std::move(a)));

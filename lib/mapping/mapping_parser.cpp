@@ -168,7 +168,7 @@ private:
         advance();
         const auto d = token_.kind == TokenKind::word ? litmus::dialect_named(token_.text) : std::nullopt;
         if (!d || !detail::target_dialect(*d))
-            fail(token_, "a target dialect (ptx, vulkan, x86, aarch64, ppc) after 'target'");
+            fail(token_, "a target dialect (ptx, vulkan, x86, aarch64, ppc, riscv) after 'target'");
         mapping.target = *d;
         advance();
         expect_line_end("end of line after the target dialect");

@@ -39,7 +39,7 @@ struct Placement {
     std::string mnemonic, operands;
 };
 
-// x86, AArch64 and PPC rules write one dotted word as PTX's do: the
+// x86, AArch64, PPC and RISC-V rules write one dotted word as PTX's do: the
 // mnemonic and, for a barrier, its option ("DMB.ISH" is `DMB ISH`).  x86's
 // MOV is a load or a store by the rule's class ('access').  Parts after a
 // dot stay in the instruction, so that the front end refuses what it does
@@ -52,6 +52,15 @@ Placement place_cpu(litmus::Dialect dialect, const std::string& mnemonic, std::o
     if (dialect == litmus::Dialect::ppc) {
         if (m == "lwz" || m == "stw") return {spaced, " r1,0(r2)"};
         return {spaced, ""};  // sync, lwsync, isync
+    }
+    // RISC-V's mnemonics are dotted themselves (lw.aq, amoswap.w.aqrl,
+    // fence.tso); a fence's sets follow it as parts: fence.rw.w is
+    // `fence rw,w`.
+    if (dialect == litmus::Dialect::riscv) {
+        if (m == "fence" && parts.size() == 3) return {"fence " + parts[1] + "," + parts[2], ""};
+        if (m == "lw" || m == "sw") return {mnemonic, " x5,0(x6)"};
+        if (m.rfind("amo", 0) == 0) return {mnemonic, " x5,x7,(x6)"};
+        return {mnemonic, ""};  // fence.tso; anything else: the parser says what it expected
     }
     if (dialect == litmus::Dialect::x86) {
         if (m == "MOV") return {spaced, access == Instruction::st ? " [x],EAX" : " EAX,[x]"};
@@ -66,7 +75,8 @@ Placement place_cpu(litmus::Dialect dialect, const std::string& mnemonic, std::o
 }
 
 bool cpu_dialect(litmus::Dialect d) {
-    return d == litmus::Dialect::x86 || d == litmus::Dialect::aarch64 || d == litmus::Dialect::ppc;
+    return d == litmus::Dialect::x86 || d == litmus::Dialect::aarch64 || d == litmus::Dialect::ppc ||
+           d == litmus::Dialect::riscv;
 }
 
 Placement place(litmus::Dialect dialect, const std::string& mnemonic, std::optional<Instruction> access) {
@@ -96,6 +106,7 @@ std::string test_text(litmus::Dialect dialect, const std::string& line) {
     if (dialect == litmus::Dialect::x86) return "X86 rule\n{ x=0; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
     if (dialect == litmus::Dialect::aarch64) return "AArch64 rule\n{ 0:X1=x; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
     if (dialect == litmus::Dialect::ppc) return "PPC rule\n{ 0:r2=x; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
+    if (dialect == litmus::Dialect::riscv) return "RISCV rule\n{ 0:x6=x; }\n P0 ;\n" + line + " ;\nexists (x=0)\n";
     return "Vulkan rule\n{ x = 0; }\nP0@sg 0, wg 0, qf 0 ;\n" + line + " ;\nexists (x = 0)\n";
 }
 
@@ -133,7 +144,7 @@ TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& tex
                                  std::optional<Instruction> access) {
     if (!target_dialect(dialect))
         throw MappingError(where, "rules in " + litmus::dialect_title(dialect) +
-                                      " are not read yet (target ptx, vulkan, x86, aarch64 or ppc)");
+                                      " are not read yet (target ptx, vulkan, x86, aarch64, ppc or riscv)");
     TargetOp op;
     op.where = where;
     op.text = text;

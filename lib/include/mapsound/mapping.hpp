@@ -23,7 +23,8 @@
 //
 // Right of `->`: `nop`, or instructions separated by `;` in program order,
 // each written as the target dialect's litmus tests write the instruction,
-// without operands (`target DIALECT`, default ptx; ptx, vulkan, x86, aarch64, ppc):
+// without operands (`target DIALECT`, default ptx; ptx, vulkan, x86, aarch64, ppc,
+// riscv):
 //   PTX     ld.weak, ld.acquire.gpu, st.release.$sco, atom.acq_rel.$sco,
 //           fence.sc.cta, membar.gl, ...  (an atom without an operation is
 //           an exch: the operation does not matter to the models)
@@ -34,6 +35,8 @@
 //   PPC     lwz, stw, sync, lwsync, isync; and `cmpw ; bne` right after
 //           an R rule's lwz (Rule::branch_on_load): `lwz ; cmpw ; bne ;
 //           isync` is LLVM's acquire load
+//   RISC-V  lw, lw.aq, sw, sw.rl, amoswap.w, amoswap.w.aqrl, fence.tso,
+//           and fence.P.S for `fence P,S` (fence.rw.w is `fence rw,w`)
 // Each instruction is read by that dialect's litmus front end (placed with
 // placeholder operands in a one-instruction test, parsed and expanded), so
 // a rule's instruction means exactly what it means in a litmus test: its
