@@ -14,7 +14,7 @@ out="${2:-/dev/stdout}"
 suite="$root/../shared/litmus"
 [ -f "$suite/expected.csv" ] || { echo "no development suite at $suite" >&2; exit 1; }
 {
-  echo "commit $(git -C "$root" rev-parse HEAD)$(git -C "$root" diff --quiet HEAD || echo ' (with uncommitted changes)')"
+  echo "commit $(git -C "$root" rev-parse HEAD)$(git -C "$root" diff --quiet HEAD -- . ':(exclude)bench/results' || echo ' (with uncommitted changes)')"
   echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "machine $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
   echo "load average before $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -12,7 +12,7 @@ build="${2:-$root/build}"
 mkdir -p "$out"
 summary="$out/summary.txt"
 {
-  echo "commit $(git -C "$root" rev-parse HEAD)$(git -C "$root" diff --quiet HEAD || echo ' (with uncommitted changes)')"
+  echo "commit $(git -C "$root" rev-parse HEAD)$(git -C "$root" diff --quiet HEAD -- . ':(exclude)bench/results' || echo ' (with uncommitted changes)')"
   echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "machine $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
   echo
