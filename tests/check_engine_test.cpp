@@ -512,6 +512,36 @@ TEST_CASE("model comparison: programs vary in what either model reads") {
     CHECK(ptx.verdict == check::Verdict::fails);
 }
 
+TEST_CASE("Power: the branch on an acquire load orders it (ctrlisync), and without it message passing fails") {
+    // cxx-to-power-leading-sync's acquire load is `lwz ; cmpw ; bne ;
+    // isync`.  Message passing (4 events) needs the ctrl the branch gives:
+    // the same mapping with a bare `lwz ; isync` must fail coherence at 4,
+    // confirmed by the litmus round trip, while the shipped one holds.
+    const auto def = mapping::load_check(root / "checks" / "cxx-to-power-leading-sync.check");
+    check::Options o;
+    o.axioms = {"coherence"};
+    o.events = 4;
+    CHECK(check::Checker(def).run(o).front().verdict == check::Verdict::holds);
+    std::ifstream in(def.mapping);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string with = "R.acq       -> lwz ; cmpw ; bne ; isync";
+    const auto at = text.find(with);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, with.size(), "R.acq       -> lwz ; isync");
+    const auto dir = std::filesystem::temp_directory_path() / "mapsound-power-no-branch";
+    std::filesystem::create_directories(dir);
+    const auto mutant_path = dir / "cxx-to-power-leading-sync.map";
+    std::ofstream(mutant_path) << text;
+    auto mutant = def;
+    mutant.mapping = mutant_path.string();
+    const auto r = check::Checker(mutant).run(o).front();
+    CHECK(r.verdict == check::Verdict::fails);
+    CHECK(r.events == 4);
+    REQUIRE(r.counterexample);
+    CHECK(r.counterexample->round_trip.confirmed());
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("unknown axioms are rejected with the available names") {
     check::Options o;
     o.axioms = {"no-such-axiom"};
