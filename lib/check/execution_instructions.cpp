@@ -188,7 +188,6 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
             return o == Order::none || o == strong ? "" : tag;
         }
-        // PPC is a litmus dialect only: the checker writes no PPC programs.
         // PPC: plain lwz/stw and sync, lwsync, isync (lwarx/stwcx.
         // reservations are not written yet).
         case litmus::Dialect::ppc: {
