@@ -38,6 +38,18 @@ std::vector<AssemblyThread> assembly_threads(const LitmusTest& test) {
     return threads;
 }
 
+void parse_assembly_columns(Lexer& lx, LitmusTest& test,
+                            const std::function<void(AssemblyThread&, std::vector<Instruction>&)>& instruction) {
+    parse_column_header(lx, test);
+    std::vector<AssemblyThread> threads = assembly_threads(test);
+    parse_column_rows(lx, test, [&](std::size_t column) {
+        AssemblyThread& t = threads[column];
+        std::vector<Instruction>& code = test.threads[column].code;
+        if (!t.label_cell(lx, code)) instruction(t, code);
+    });
+    for (const AssemblyThread& t : threads) t.labels.check(lx);
+}
+
 std::map<std::string, std::string> pointer_registers(const LitmusTest& test, int thread) {
     std::map<std::string, std::string> out;
     for (const RegisterInit& r : test.register_inits)

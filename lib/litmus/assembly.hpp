@@ -43,6 +43,14 @@ struct AssemblyThread {
 // inits that hold addresses.
 std::vector<AssemblyThread> assembly_threads(const LitmusTest& test);
 
+// The thread columns of an assembly test ("P0 | P1 ;" and the rows), each
+// cell an optional label and an instruction, which 'instruction' reads
+// into the thread's code with that thread's state; then every jump's label
+// is checked to be defined.  The parse shared by the AArch64, PPC and
+// RISC-V front ends.
+void parse_assembly_columns(Lexer& lx, LitmusTest& test,
+                            const std::function<void(AssemblyThread&, std::vector<Instruction>&)>& instruction);
+
 // The location register 'reg' of a thread points at, per the init block,
 // for the printers: location -> the first register pointing at it.
 std::map<std::string, std::string> pointer_registers(const LitmusTest& test, int thread);

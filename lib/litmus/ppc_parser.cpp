@@ -45,19 +45,10 @@ public:
     PpcParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
 
     void parse() {
-        parse_column_header(lx_, test_);
-        threads_ = assembly_threads(test_);
-        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
-        for (const AssemblyThread& t : threads_) t.labels.check(lx_);
+        parse_assembly_columns(lx_, test_, [this](AssemblyThread& t, std::vector<Instruction>& code) { instruction(t, code); });
     }
 
 private:
-    void cell(std::size_t column) {
-        AssemblyThread& t = threads_[column];
-        std::vector<Instruction>& code = test_.threads[column].code;
-        if (t.label_cell(lx_, code)) return;
-        instruction(t, code);
-    }
 
     Register reg(const char* what) {
         const Token t = lx_.peek();
@@ -204,7 +195,6 @@ private:
 
     Lexer& lx_;
     LitmusTest& test_;
-    std::vector<AssemblyThread> threads_;
 };
 
 }  // namespace

@@ -92,26 +92,10 @@ public:
     RiscvParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
 
     void parse() {
-        parse_column_header(lx_, test_);
-        threads_ = assembly_threads(test_);
-        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
-        for (const AssemblyThread& t : threads_) t.labels.check(lx_);
+        parse_assembly_columns(lx_, test_, [this](AssemblyThread& t, std::vector<Instruction>& code) { instruction(t, code); });
     }
 
 private:
-    void cell(std::size_t column) {
-        AssemblyThread& t = threads_[column];
-        std::vector<Instruction>& code = test_.threads[column].code;
-        if (lx_.peek().kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
-            const Token name = lx_.next();
-            lx_.next();
-            t.labels.define(lx_, name, name.text);
-            code.push_back(Label{name.text});
-            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
-        }
-        instruction(t, code);
-    }
-
     // A register written by the instruction (the zero register included:
     // what it receives is never read back).
     Register reg(const char* what) {
@@ -329,7 +313,6 @@ private:
 
     Lexer& lx_;
     LitmusTest& test_;
-    std::vector<AssemblyThread> threads_;
 };
 
 }  // namespace
