@@ -236,9 +236,9 @@ std::string claim_file(const std::string& mapping_module, const Triple& t, const
     auto claim = [&](const std::string& name, bool holds, const std::string& prop, const std::string& ok) {
         o << "Lemma " << name << " : " << (holds ? "" : "~ ") << prop << ".\n";
         if (holds)
-            o << "Proof. apply (" << ok << "); vm_compute; reflexivity. Qed.\n";
+            o << "Proof. apply (" << ok << "); by_vm. Qed.\n";
         else
-            o << "Proof. intro H; pose proof (proj2 (" << ok << ") H) as B; vm_compute in B; discriminate B. Qed.\n";
+            o << "Proof. intro H; pose proof (proj2 (" << ok << ") H) as B; contradict_by_vm B. Qed.\n";
     };
     if (wf_source) claim("wf_S", *wf_source, "wf (exec_of Sb)", "wf_ok fs (exec_of_reflects Sb)");
     if (wf_target) claim("wf_T", *wf_target, "wf (exec_of Tb)", "wf_ok ft (exec_of_reflects Tb)");

@@ -796,6 +796,18 @@ Create HintDb mapsound_refl discriminated.
 #[export] Hint Extern 1 (reflectsP (forallb _ (elems ?f)) _) => apply (r_forall f); intro : mapsound_refl.
 Ltac refl_auto := auto 20 with mapsound_refl.
 
+(* A goal c = v proved by evaluating c, once.  `vm_compute; reflexivity`
+   evaluates c in the tactic and again when the kernel checks the proof at
+   Qed; vm_cast_no_check leaves the one evaluation to the kernel, which
+   still rejects the proof unless c evaluates to v. *)
+Ltac by_vm := match goal with |- _ = ?v => vm_cast_no_check (@eq_refl _ v) end.
+(* B : c = true, where c evaluates to false: a contradiction, evaluated
+   once in the same way. *)
+Ltac contradict_by_vm B :=
+  match type of B with ?c = true =>
+    let E := fresh "E" in assert (E : c = false) by by_vm; rewrite E in B; discriminate B
+  end.
+
 Section Tests.
 Variable E : Type.
 Variable fin : finite E.

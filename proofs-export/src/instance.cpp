@@ -74,7 +74,7 @@ std::string instance_file(const ModelModule& module, std::size_t events,
         o << "(* Candidate " << k << ": " << c.description << " *)\n";
         o << bexecution_text(X, "ev", "ev_", c.primitives);
         o << "Lemma " << p << "wf : wf " << on_x << ".\nProof. apply (wf_ok fin " << hx
-          << "); vm_compute; reflexivity. Qed.\n";
+          << "); by_vm. Qed.\n";
         o << "Definition " << W << " : BWitness ev := Build_BWitness ev";
         for (const auto& w : module.witnesses) {
             auto it = c.witnesses.find(w.cat_name);
@@ -95,7 +95,7 @@ std::string instance_file(const ModelModule& module, std::size_t events,
             const std::string same = item.arity == 2 ? "b_same fin " + name + " " + tuples_text(engine->second, "ev_")
                                                      : "forallb (fun x => Bool.eqb (" + name + " x) (" +
                                                            tuples_text(engine->second, "ev_") + " x)) (elems fin)";
-            o << "Lemma " << name << "_engine : " << same << " = true.\nProof. vm_compute; reflexivity. Qed.\n";
+            o << "Lemma " << name << "_engine : " << same << " = true.\nProof. by_vm. Qed.\n";
         }
         for (const auto& item : module.items) {
             const bool wit = item.reads_witness;
@@ -109,7 +109,7 @@ std::string instance_file(const ModelModule& module, std::size_t events,
                 o << "Lemma " << name << "_ok : reflects" << item.arity << " " << name << " " << meaning << ".\nProof. ";
                 if (item.recursive)
                     o << "apply (" << item.id << "_fok" << fok_args << dep_args(item, p, true)
-                      << "); vm_compute; reflexivity. Qed.\n";
+                      << "); by_vm. Qed.\n";
                 else
                     o << "exact (" << item.id << "_fok" << fok_args << dep_args(item, p, true) << "). Qed.\n";
                 continue;
@@ -120,20 +120,20 @@ std::string instance_file(const ModelModule& module, std::size_t events,
             if (v == c.conditions.end()) throw std::invalid_argument("no verdict for '" + item.cat_name + "'");
             if (v->second)
                 o << "Lemma " << name << "_claim : " << meaning << ".\nProof. apply " << name
-                  << "_ok; vm_compute; reflexivity. Qed.\n";
+                  << "_ok; by_vm. Qed.\n";
             else
                 o << "Lemma " << name << "_claim : ~ " << meaning << ".\nProof. intro H; pose proof (proj2 " << name
-                  << "_ok H) as B; vm_compute in B; discriminate B. Qed.\n";
+                  << "_ok H) as B; contradict_by_vm B. Qed.\n";
         }
         std::string parts;
         for (const auto& id : module.consistent_parts) parts += " " + p + id + " " + p + id + "_ok";
         o << "Lemma " << p << "consistent_claim : " << (c.consistent ? "" : "~ ") << "consistent " << on_x << " " << on_w
           << ".\n";
         if (c.consistent)
-            o << "Proof. apply (consistent_fok " << on_x << " " << on_w << parts << "); vm_compute; reflexivity. Qed.\n\n";
+            o << "Proof. apply (consistent_fok " << on_x << " " << on_w << parts << "); by_vm. Qed.\n\n";
         else
             o << "Proof. intro H; pose proof (proj2 (consistent_fok " << on_x << " " << on_w << parts
-              << ") H) as B; vm_compute in B; discriminate B. Qed.\n\n";
+              << ") H) as B; contradict_by_vm B. Qed.\n\n";
     }
     return o.str();
 }

@@ -98,7 +98,7 @@ std::string program_race_freedom(const ModelModule& src, const ModelItem& race, 
     o << "Definition program_execution_quiet (rl : list (evs * evs)) : bool :=\n  if wf_b fs " << X << " then\n  "
       << inner << "\n  else true.\n";
     o << "Lemma every_program_execution_quiet : forallb program_execution_quiet (subsets RF_cand) = true.\n"
-         "Proof. vm_compute; reflexivity. Qed.\n";
+         "Proof. by_vm. Qed.\n";
     o << "Lemma program_race_free : race_free_program " << S << ".\nProof.\n"
       << "  intros r ws Hwf Hcons Hflag.\n"
          "  destruct (@subset_reflects2 _ fs RF_cand r (RF_cand_covers r Hwf)) as [rl [Hin Hr]].\n"
@@ -233,22 +233,22 @@ Refutation refutation(const RefutationInput& in) {
     const std::string ws0 = "(Src_dec.wit_of Ws0)", hws0 = "(Src_dec.wit_of_reflects Ws0)";
     const std::string n = std::to_string(r.events);
     o << "(* ---- Every hypothesis of the statement holds ---- *)\n";
-    o << "Lemma wf_S : wf " << S << ".\nProof. apply (wf_ok fs " << hS << "); vm_compute; reflexivity. Qed.\n";
-    o << "Lemma wf_T : wf " << T << ".\nProof. apply (wf_ok ft " << hT << "); vm_compute; reflexivity. Qed.\n";
+    o << "Lemma wf_S : wf " << S << ".\nProof. apply (wf_ok fs " << hS << "); by_vm. Qed.\n";
+    o << "Lemma wf_T : wf " << T << ".\nProof. apply (wf_ok ft " << hT << "); by_vm. Qed.\n";
     o << "Lemma searched_S : searched " << n << " " << S << ".\nProof. apply (searched_ok " << n << " fs Sb " << S << " "
-      << hS << "); vm_compute; reflexivity. Qed.\n";
+      << hS << "); by_vm. Qed.\n";
     o << "Lemma compiled_ST : compiled " << S << " " << T << " map0.\nProof. apply (compiled_ok fs ft Sb Tb mb " << S
-      << " " << T << " map0 " << hS << " " << hT << " hm); vm_compute; reflexivity. Qed.\n";
+      << " " << T << " map0 " << hS << " " << hT << " hm); by_vm. Qed.\n";
     o << "Lemma lift_rf_ST : lift_rf " << S << " " << T << " map0.\nProof. apply (lift_rf_ok fs ft Sb Tb mb " << S << " "
-      << T << " map0 " << hS << " " << hT << " hm); vm_compute; reflexivity. Qed.\n";
+      << T << " map0 " << hS << " " << hT << " hm); by_vm. Qed.\n";
     o << "Lemma consistent_T : Tgt.consistent " << T << " " << wt << ".\nProof. apply (ok_true (Tgt_dec.consistent_cok ft Tb Wt "
-      << T << " " << wt << " " << hT << " " << hwt << ")); vm_compute; reflexivity. Qed.\n";
+      << T << " " << wt << " " << hT << " " << hwt << ")); by_vm. Qed.\n";
     const std::string lift_args = " fs ft Sb Tb mb Wt Ws0 " + S + " " + T + " map0 " + wt + " " + ws0 + " " + hS + " " +
                                   hT + " hm " + hwt + " " + hws0;
     o << "Lemma lift0 : admissible " << S << " " << T << " map0 " << wt << " " << ws0 << " /\\ race_free " << S << " "
       << ws0 << ".\nProof.\n  split.\n  - apply (ok_true (admissible_cok" << lift_args
-      << ")); vm_compute; reflexivity.\n  - apply (ok_true (race_free_cok fs Sb Ws0 " << S << " " << ws0 << " " << hS
-      << " " << hws0 << ")); vm_compute; reflexivity.\nQed.\n\n";
+      << ")); by_vm.\n  - apply (ok_true (race_free_cok fs Sb Ws0 " << S << " " << ws0 << " " << hS
+      << " " << hws0 << ")); by_vm.\nQed.\n\n";
 
     o << "(* ---- Every source witness within its bound ---- *)\n";
     for (const auto& w : src.witnesses) {
@@ -277,7 +277,7 @@ Refutation refutation(const RefutationInput& in) {
     for (std::size_t i = src.witnesses.size(); i-- > 0;)
         check = "forallb (fun s_" + src.witnesses[i].id + " =>\n  " + check + ") (subsets U_" + src.witnesses[i].id + ")";
     o << "(* ---- No admissible race-free lift satisfies " << r.axiom << " ---- *)\n";
-    o << "Lemma every_lift_fails :\n  " << check << " = true.\nProof. vm_compute; reflexivity. Qed.\n\n";
+    o << "Lemma every_lift_fails :\n  " << check << " = true.\nProof. by_vm. Qed.\n\n";
 
     o << "Theorem " << id << "_refuted : ~ " << statement_upto_name(r.axiom) << " " << n << ".\nProof.\n  intro H.\n"
       << "  destruct (H evs evt " << S << " " << T << " map0 " << wt
