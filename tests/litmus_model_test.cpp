@@ -13,6 +13,8 @@
 //   - the cluster scope (PTX ISA 7.8, thread_scope_cluster): two CTAs of
 //     one cluster against two clusters, in PTX (ptx-6.0, ptx-7.5) and
 //     scoped RC11.
+//   - RISC-V's RVTSO (the ISA manual's Ztso chapter; riscv-ztso.cat)
+//     against RVWMO (riscv.cat) on the classic shapes.
 // Mutants of the model texts show that each distinguishing verdict rests
 // on the part of the model that should decide it.
 #include <doctest/doctest.h>
@@ -311,4 +313,25 @@ TEST_CASE("free reads: a test decided by the second run reports the time of both
     CAPTURE(v.seconds);
     CHECK(v.seconds <= wall);
     CHECK(v.seconds >= 0.9 * wall);  // the first run's 500 pre-executions included
+}
+
+TEST_CASE("riscv-ztso mutants: RVTSO's verdicts rest on the annotations the Ztso chapter adds") {
+    // Every load acquire: without it, the reader of message passing is
+    // unordered again; load buffering stays forbidden, each load being
+    // ordered before the later store by the store's release (rule 6).
+    const auto no_load_acquire = mutant("riscv-ztso.cat", "let AQ = AQ-annotated | R", "let AQ = AQ-annotated");
+    CHECK(ok("MP-riscv.litmus", no_load_acquire));
+    CHECK_FALSE(ok("LB-riscv.litmus", no_load_acquire));
+    CHECK_FALSE(ok("2+2W-riscv.litmus", no_load_acquire));
+    // Every store release: without it, the writer's stores are unordered.
+    const auto no_store_release = mutant("riscv-ztso.cat", "let RL = RL-annotated | W", "let RL = RL-annotated");
+    CHECK(ok("MP-riscv.litmus", no_store_release));
+    CHECK(ok("2+2W-riscv.litmus", no_store_release));
+    CHECK_FALSE(ok("LB-riscv.litmus", no_store_release));
+    // Without both, load buffering is allowed, as under RVWMO.
+    CHECK(ok("LB-riscv.litmus", mutant("riscv-ztso.cat", "let AQ = AQ-annotated | R\nlet RL = RL-annotated | W",
+                                       "let AQ = AQ-annotated\nlet RL = RL-annotated")));
+    const auto rvtso = load("riscv-ztso.cat");
+    CHECK_FALSE(ok("MP-riscv.litmus", rvtso));
+    CHECK(ok("SB-riscv.litmus", rvtso));
 }
