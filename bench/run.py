@@ -453,7 +453,8 @@ def part_oracle_cpu(args, p):
     for path in sorted(glob.glob(os.path.join(ROOT, "checks", "*.check"))):
         with open(path) as f:
             targets = [line.split()[1] for line in f if line.startswith("target")]
-        if targets and os.path.basename(targets[0]) in ("x86-tso.cat", "aarch64.cat", "power.cat", "riscv.cat"):
+        cpu_models = ("x86-tso.cat", "aarch64.cat", "power.cat", "riscv.cat", "riscv-ztso.cat")
+        if targets and os.path.basename(targets[0]) in cpu_models:
             checks.append(os.path.basename(path)[:-len(".check")])
     code = p.run([tool, "--out", os.path.join(p.dir, "cpu-up-to-4"), "--checks", ",".join(checks), "--events", "4",
                   "--jobs", str(args.jobs)], stdout_to="cpu-up-to-4.txt")
