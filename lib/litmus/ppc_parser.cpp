@@ -20,7 +20,17 @@
 //   li rD,imm   mr rD,rS   add sub xor and or rD,rA,rB   addi xori andi. ori
 //   rD,rA,imm   cmpw rA,rB / cmpwi rA,imm then beq bne blt ble bgt bge label
 //   b label    label:    sync  lwsync  isync
-// Refused by name: lwarx/stwcx. (reservations) and eieio.
+//   lwarx rD,rA,rB  stwcx. rS,rA,rB      a reservation pair, addressed as
+//                                        lwzx/stwx with rA = r0 read as 0
+//                                        (the ISA's (rA|0)); stwcx. sets
+//                                        CR0 (equal when it stored), which
+//                                        a following beq/bne tests: the IR
+//                                        has it as the exclusive store's
+//                                        status register "cr0" (0 when it
+//                                        stored, 1 when not), as AArch64's
+//                                        STXR, and the store and the load
+//                                        it pairs with as an rmw
+// Refused by name: eieio.
 #include <map>
 
 #include "litmus/assembly.hpp"
@@ -105,6 +115,18 @@ private:
         return addr;
     }
 
+    // "rA,rB" of lwarx/stwcx.: rA = r0 reads as 0, so "r0,rB" is the
+    // location rB points at; any other rA as in lwzx.
+    Address reserved(AssemblyThread& t) {
+        if (lx_.peek().kind == TokenKind::identifier && lx_.peek().text == "r0" && lx_.peek(1).is_punct(",")) {
+            lx_.next();
+            lx_.next();
+            const Token at = lx_.peek();
+            return through(t, at, reg("a register holding a location's address"));
+        }
+        return indexed(t);
+    }
+
     void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
         const Token at = lx_.peek();
         if (at.kind != TokenKind::identifier) lx_.fail(at, "a PPC instruction or '|'");
@@ -118,6 +140,30 @@ private:
             l.scope = Scope::none;
             t.written(l.dest);
             code.push_back(std::move(l));
+            return;
+        }
+        if (m == "lwarx") {
+            Load l;
+            l.dest = reg("a destination register (r1, ...)");
+            lx_.expect_punct(",");
+            l.addr = reserved(t);
+            l.scope = Scope::none;
+            l.qualifiers.exclusive = true;
+            t.written(l.dest);
+            code.push_back(std::move(l));
+            return;
+        }
+        if (m == "stwcx") {
+            lx_.expect_punct(".");
+            Store s;
+            s.value = reg("a register holding the value to store");
+            lx_.expect_punct(",");
+            s.addr = reserved(t);
+            s.scope = Scope::none;
+            s.qualifiers.exclusive = true;
+            s.qualifiers.status = Register{std::string(ppc_cr0)};
+            t.flags = std::make_pair(Operand{*s.qualifiers.status}, Operand{std::int64_t{0}});
+            code.push_back(std::move(s));
             return;
         }
         if (m == "stw" || m == "stwx") {
@@ -185,10 +231,9 @@ private:
             code.push_back(Fence{k, MemoryOrder::plain, Scope::none, {}});
             return;
         }
-        if (m == "lwarx" || m == "stwcx" || m == "eieio")
-            lx_.fail(at, "an instruction the PPC front end models (" + m + " is not supported yet)");
-        lx_.fail(at, "a PPC instruction (lwz, stw, lwzx, stwx, li, mr, add, addi, xor, cmpw, cmpwi, beq, bne, b, "
-                     "sync, lwsync, isync)");
+        if (m == "eieio") lx_.fail(at, "an instruction the PPC front end models (" + m + " is not supported yet)");
+        lx_.fail(at, "a PPC instruction (lwz, stw, lwzx, stwx, lwarx, stwcx., li, mr, add, addi, xor, cmpw, cmpwi, "
+                     "beq, bne, b, sync, lwsync, isync)");
     }
 
     std::string label(AssemblyThread& t) { return t.jump_target(lx_); }

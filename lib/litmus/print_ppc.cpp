@@ -23,14 +23,22 @@ public:
 
 private:
     std::vector<std::string> cells(const Load& i) const {
-        plain(i.order, i.scope, i.qualifiers, "a load");
+        if (i.qualifiers.exclusive) {
+            plain(i.order, i.scope, reservation(false), i.qualifiers, "an exclusive load");
+            return {"lwarx " + reg(i.dest) + "," + reserved(i.addr)};
+        }
+        plain(i.order, i.scope, Qualifiers{}, i.qualifiers, "a load");
         return {(i.addr.offset ? "lwzx " : "lwz ") + reg(i.dest) + "," + memory(i.addr)};
     }
 
     std::vector<std::string> cells(const Store& i) const {
-        plain(i.order, i.scope, i.qualifiers, "a store");
         const auto* v = std::get_if<Register>(&i.value);
         if (!v) fail("a store of a constant (stw stores a register)");
+        if (i.qualifiers.exclusive) {
+            plain(i.order, i.scope, reservation(true), i.qualifiers, "an exclusive store");
+            return {"stwcx. " + reg(*v) + "," + reserved(i.addr)};
+        }
+        plain(i.order, i.scope, Qualifiers{}, i.qualifiers, "a store");
         return {(i.addr.offset ? "stwx " : "stw ") + reg(*v) + "," + memory(i.addr)};
     }
 
@@ -39,7 +47,7 @@ private:
     std::vector<std::string> cells(const Barrier&) const { fail("a barrier"); }
 
     std::vector<std::string> cells(const Fence& i) const {
-        plain(i.order, i.scope, i.qualifiers, "a fence");
+        plain(i.order, i.scope, Qualifiers{}, i.qualifiers, "a fence");
         switch (i.kind) {
             case FenceKind::sync: return {"sync"};
             case FenceKind::lwsync: return {"lwsync"};
@@ -74,6 +82,8 @@ private:
                                                                 {CmpOp::gt, "bgt"}, {CmpOp::ge, "bge"}};
         const auto* a = std::get_if<Register>(&i.lhs);
         if (!a) fail("a branch comparing a constant first");
+        // A test of CR0 as the stwcx. before it set it: no compare.
+        if (a->name == ppc_cr0 && i.rhs == Operand{std::int64_t{0}}) return {conditions.at(i.cmp) + " " + i.target};
         const auto* b = std::get_if<Register>(&i.rhs);
         const std::string compare = b ? "cmpw " + reg(*a) + "," + reg(*b) : "cmpwi " + reg(*a) + "," + print_operand(i.rhs);
         return {compare, conditions.at(i.cmp) + " " + i.target};
@@ -81,8 +91,17 @@ private:
 
     [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " in the PPC dialect"); }
 
-    void plain(MemoryOrder o, Scope s, const Qualifiers& q, const std::string& what) const {
-        if (o != MemoryOrder::plain || s != Scope::none || q != Qualifiers{})
+    // The qualifiers of lwarx (exclusive) and stwcx. (and CR0 as status).
+    static Qualifiers reservation(bool store) {
+        Qualifiers q;
+        q.exclusive = true;
+        if (store) q.status = Register{std::string(ppc_cr0)};
+        return q;
+    }
+
+    // No order, no scope and exactly the qualifiers the instruction has.
+    void plain(MemoryOrder o, Scope s, const Qualifiers& expected, const Qualifiers& q, const std::string& what) const {
+        if (o != MemoryOrder::plain || s != Scope::none || q != expected)
             fail(what + " with an order, scope or qualifier");
     }
 
@@ -91,14 +110,27 @@ private:
         return r.name;
     }
 
-    std::string memory(const Address& a) const {
+    // The register the init block points at the location.
+    const std::string& pointer(const Address& a) const {
         auto it = pointers_.find(a.location);
         if (it == pointers_.end()) fail("an access to '" + a.location + "', which no register of the thread points to");
-        if (!a.offset) return "0(" + it->second + ")";
+        return it->second;
+    }
+
+    std::string memory(const Address& a) const {
+        if (!a.offset) return "0(" + pointer(a) + ")";
+        return indexed(a);
+    }
+
+    // "rB,rA" of lwzx/stwx: the offset, then the pointer.
+    std::string indexed(const Address& a) const {
         const auto* off = std::get_if<Register>(&*a.offset);
         if (!off) fail("a constant offset");
-        return reg(*off) + "," + it->second;
+        return reg(*off) + "," + pointer(a);
     }
+
+    // lwarx/stwcx.'s "rA,rB": r0 (read as 0) for an access without offset.
+    std::string reserved(const Address& a) const { return a.offset ? indexed(a) : "r0," + pointer(a); }
 
     const LitmusTest& test_;
     std::map<std::string, std::string> pointers_;
