@@ -476,6 +476,24 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
     CHECK(acquire.rules[0].targets.size() == 2);
     CHECK(acquire.rules[0].target_text() == "lwz ; cmpw ; bne ; isync");
     CHECK_FALSE(acquire.rules[1].branch_on_load);
+    // Power's read-modify-write: the reservation pair lwarx ; stwcx., one
+    // read-modify-write (both accesses X), only in an RMW rule.
+    const Mapping rmw = parse_mapping(ppc + "RMW.sc -> sync ; lwarx ; stwcx. ; lwsync\n", "m.map");
+    REQUIRE(rmw.rules[0].targets.size() == 3);
+    CHECK(rmw.rules[0].targets[1].instruction == Instruction::atom);
+    CHECK(rmw.rules[0].targets[1].tags == exec::tag_bit(exec::Tag::exclusive));
+    CHECK(rmw.rules[0].target_text() == "sync ; lwarx ; stwcx. ; lwsync");
+    const std::vector<Case> reservations = {
+        {ppc + "RMW.sc -> lwarx ; lwz\n", "m.map:3:19: expected 'stwcx.' after 'lwarx ;' (the reservation's store), found 'lwz'"},
+        {ppc + "RMW.sc -> lwarx\n", "m.map:3:16: expected ';' and 'stwcx.' after 'lwarx', found end of line"},
+        {ppc + "RMW.sc -> lwarx ; stwcx\n", "m.map:3:24: expected '.' after 'stwcx', found end of line"},
+        {ppc + "W.sc -> lwarx ; stwcx.\n", "m.map:3:9: expected st or fence"},
+        {ppc + "RMW.sc -> lwarx ; stwcx. ; lwarx ; stwcx.\n", "m.map:3:28: expected fence (RMW.sc already has its atom)"},
+    };
+    for (const auto& c : reservations) {
+        CAPTURE(c.text);
+        CHECK(mapping_error(c.text).rfind(c.message, 0) == 0);
+    }
     // RISC-V: a fence's sets after dots, annotations as herd7 writes them.
     const Mapping rv = parse_mapping("mapping t\ntarget riscv\nR.acq -> lw.aq\nW.sc -> fence.rw.w ; sw ; fence.rw.rw\n"
                                      "RMW.sc -> amoswap.w.aqrl\nF.acq_rel -> fence.tso\n", "m.map");

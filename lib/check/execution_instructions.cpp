@@ -188,11 +188,11 @@ std::string inexpressible(litmus::Dialect d, const exec::Event& v, bool rmw) {
             const Order strong = v.kind == EventKind::read ? Order::acq : Order::rel;
             return o == Order::none || o == strong ? "" : tag;
         }
-        // PPC: plain lwz/stw and sync, lwsync, isync (lwarx/stwcx.
-        // reservations are not written yet).
+        // PPC: plain lwz/stw, sync, lwsync, isync, and read-modify-writes
+        // as lwarx/stwcx. loops (both accesses X).
         case litmus::Dialect::ppc: {
             if (scoped || o != Order::none) return tag;
-            if (rmw) return "a read-modify-write (lwarx/stwcx. are not written yet)";
+            if (rmw) return v.tags == exec::tag_bit(Tag::exclusive) ? "" : "the tags";
             if (v.kind == EventKind::fence) {
                 const exec::TagSet kinds = v.tags & (exec::tag_bit(Tag::sync) | exec::tag_bit(Tag::lwsync) | exec::tag_bit(Tag::isync));
                 if (v.tags != kinds || kinds == 0 || (kinds & (kinds - 1)) != 0) return "the fence";

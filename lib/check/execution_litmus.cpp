@@ -449,10 +449,27 @@ private:
         return litmus::Address{c.base, chain(th, deps, c.index.value_or(0), out)};
     }
 
+    // Power's read-modify-write as LLVM writes it: retry lwarx/stwcx.
+    // until the store succeeds (a test of CR0, the IR's "cr0").
+    static void reservation_loop(const exec::Event& read, const exec::Event& write, const Register& dest,
+                                 litmus::Address a, Operand value, int k, std::vector<litmus::Instruction>& out) {
+        const std::string label = "Loop" + std::to_string(k);
+        out.push_back(litmus::Label{label});
+        litmus::Instruction l = load_instruction(Dialect::ppc, read, dest, a);
+        std::get<litmus::Load>(l).qualifiers.exclusive = true;
+        out.push_back(std::move(l));
+        litmus::Instruction s = store_instruction(Dialect::ppc, write, std::move(a), std::move(value));
+        const Register cr0{std::string(litmus::ppc_cr0)};
+        std::get<litmus::Store>(s).qualifiers.exclusive = true;
+        std::get<litmus::Store>(s).qualifiers.status = cr0;
+        out.push_back(std::move(s));
+        out.push_back(litmus::Branch{litmus::CmpOp::ne, cr0, std::int64_t{0}, label});
+    }
+
     std::vector<litmus::Instruction> code(int th) {
         std::vector<litmus::Instruction> out;
         std::vector<std::string> open;  // labels of the branches to close, innermost last
-        int branches = 0;
+        int branches = 0, loops = 0;
         const std::vector<int>& mine = thread_events_[static_cast<std::size_t>(th)];
         for (std::size_t p = 0; p < mine.size(); ++p) {
             const int e = mine[p];
@@ -476,8 +493,12 @@ private:
                         const int w = partner_[static_cast<std::size_t>(e)];
                         Operand value = chain(th, data_[static_cast<std::size_t>(w)], ev(w).value, out);
                         if (d_ == Dialect::x86) value = in_register(th, std::move(value), out, dest);
-                        if (d_ == Dialect::aarch64 || d_ == Dialect::riscv) value = in_register(th, std::move(value), out);
-                        out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
+                        if (d_ == Dialect::aarch64 || d_ == Dialect::riscv || d_ == Dialect::ppc)
+                            value = in_register(th, std::move(value), out);
+                        if (d_ == Dialect::ppc)
+                            reservation_loop(v, ev(w), dest, std::move(a), std::move(value), loops++, out);
+                        else
+                            out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
                     } else {
                         out.push_back(load_instruction(d_, v, dest, std::move(a)));
                     }

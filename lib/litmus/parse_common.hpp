@@ -95,10 +95,6 @@ void parse_aarch64_threads(Lexer& lx, LitmusTest& test);
 void parse_ppc_threads(Lexer& lx, LitmusTest& test);
 // The PPC register names (r0 ... r31).
 bool ppc_register_name(std::string_view w);
-// The IR's name for CR0 as stwcx. sets it: the status register of the
-// exclusive store (0 when it stored), which a beq/bne after it tests.  No
-// PPC register is named so, and conditions cannot name it.
-inline constexpr std::string_view ppc_cr0 = "cr0";
 // RISC-V: herd7's columns of lw/sw, lr.w/sc.w, AMOs, fences, arithmetic
 // and branches.  Implemented in riscv_parser.cpp.
 void parse_riscv_threads(Lexer& lx, LitmusTest& test);

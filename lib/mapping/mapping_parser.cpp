@@ -270,7 +270,8 @@ private:
                 expect_line_end("end of line");
                 return;
             }
-            TargetOp op = parse_op(rule);
+            TargetOp op = target_->target == litmus::Dialect::ppc && is_word("lwarx") ? parse_reservation(rule)
+                                                                                    : parse_op(rule);
             if (op.instruction != Instruction::fence) {
                 // A memory instruction: only the class's own, and only once.
                 if (!required)
@@ -312,6 +313,23 @@ private:
         if (!is_word("bne")) fail(token_, "'bne' after 'cmpw ;' (the branch on the loaded value)");
         advance();
         rule.branch_on_load = true;
+    }
+
+    // Power's read-modify-write, `lwarx ; stwcx.`: the reservation loop
+    // LLVM emits (retried until the stwcx. stores), one read-modify-write
+    // of the rule, read by the PPC front end as the pair that stores.
+    TargetOp parse_reservation(const Rule& rule) {
+        const Token lwarx = token_;
+        advance();
+        if (token_.kind != TokenKind::semicolon) fail(token_, "';' and 'stwcx.' after 'lwarx'");
+        advance();
+        if (!is_word("stwcx")) fail(token_, "'stwcx.' after 'lwarx ;' (the reservation's store)");
+        advance();
+        if (token_.kind != TokenKind::dot) fail(token_, "'.' after 'stwcx'");
+        advance();
+        if (token_.kind != TokenKind::semicolon && !at_line_end()) fail(token_, "';' or end of line after 'stwcx.'");
+        return detail::read_target_instruction(target_->target, std::string(detail::ppc_reservation), lwarx.pos,
+                                               required_access(rule.source));
     }
 
     // One instruction: the tokens up to ';' or the line end, read by the

@@ -50,6 +50,7 @@ Placement place_cpu(litmus::Dialect dialect, const std::string& mnemonic, std::o
     std::string spaced = m;
     for (std::size_t i = 1; i < parts.size(); ++i) spaced += " " + parts[i];
     if (dialect == litmus::Dialect::ppc) {
+        if (mnemonic == ppc_reservation) return {"lwarx r1,r0,r2 ;\n stwcx. r3,r0,r2", ""};
         if (m == "lwz" || m == "stw") return {spaced, " r1,0(r2)"};
         return {spaced, ""};  // sync, lwsync, isync
     }
@@ -189,14 +190,18 @@ TargetOp read_target_instruction(litmus::Dialect dialect, const std::string& tex
         throw MappingError(where, "'" + text + "' cannot be read as one instruction: " + e.what());
     }
     if (candidates.empty()) throw MappingError(where, "'" + text + "' has no execution as an instruction");
+    // The candidate that stores, for an instruction that may not (stwcx.).
+    const auto stores = std::find_if(candidates.begin(), candidates.end(),
+                                     [](const litmus::Candidate& c) { return !c.pre.rmw.empty(); });
+    const litmus::Candidate& chosen = stores != candidates.end() ? *stores : candidates.front();
     std::vector<exec::Event> events;
-    for (const exec::Event& e : candidates.front().pre.events)
+    for (const exec::Event& e : chosen.pre.events)
         if (e.thread >= 0) events.push_back(e);
     auto kinds = [&](std::initializer_list<exec::EventKind> ks) {
         return events.size() == ks.size() && std::equal(events.begin(), events.end(), ks.begin(),
                                                         [](const exec::Event& e, exec::EventKind k) { return e.kind == k; });
     };
-    const bool rmw = !candidates.front().pre.rmw.empty();
+    const bool rmw = !chosen.pre.rmw.empty();
     if (kinds({exec::EventKind::read}) && !rmw) op.instruction = Instruction::ld;
     else if (kinds({exec::EventKind::write}) && !rmw) op.instruction = Instruction::st;
     else if (kinds({exec::EventKind::read, exec::EventKind::write}) && rmw) op.instruction = Instruction::atom;

@@ -18,8 +18,13 @@
 
 namespace mapsound::mapping::detail {
 
-// Whether rules may target 'dialect': PTX, Vulkan, x86, AArch64.
+// Whether rules may target 'dialect': PTX, Vulkan, x86, AArch64, PPC,
+// RISC-V.
 bool target_dialect(litmus::Dialect dialect);
+
+// The text of Power's reservation pair as a rule writes it (and as
+// TargetOp::text keeps it): one read-modify-write.
+inline constexpr std::string_view ppc_reservation = "lwarx ; stwcx.";
 
 // The TargetOp of 'text' in 'dialect' (a target_dialect), 'where' being the
 // text's first character in the mapping file; 'access' is the memory

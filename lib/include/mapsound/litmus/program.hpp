@@ -193,6 +193,11 @@ struct Address {
 // the dialects that have more (PTX 7.5 proxies, Vulkan storage classes and
 // availability/visibility, OpenCL memory regions).  Every field's default
 // means "not written", so PTX 6.0, C and AuDaLa tests leave it alone.
+// PPC: the IR's name for CR0 as stwcx. sets it, the status register of
+// the exclusive store (0 when it stored), which a beq/bne after it tests.
+// No PPC register is named so, and conditions cannot name it.
+inline constexpr std::string_view ppc_cr0 = "cr0";
+
 struct Qualifiers {
     // PTX 7.5: the proxy an access goes through (sust/suld: surface, tld:
     // texture, ld.const/cold: constant), or that a fence.proxy.<kind> orders.
