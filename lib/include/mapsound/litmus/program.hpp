@@ -189,15 +189,15 @@ struct Address {
 // ---------------------------------------------------------------------------
 // Instructions
 
-// What an access, fence or barrier says beyond its order and scope, in
-// the dialects that have more (PTX 7.5 proxies, Vulkan storage classes and
-// availability/visibility, OpenCL memory regions).  Every field's default
-// means "not written", so PTX 6.0, C and AuDaLa tests leave it alone.
 // PPC: the IR's name for CR0 as stwcx. sets it, the status register of
 // the exclusive store (0 when it stored), which a beq/bne after it tests.
 // No PPC register is named so, and conditions cannot name it.
 inline constexpr std::string_view ppc_cr0 = "cr0";
 
+// What an access, fence or barrier says beyond its order and scope, in
+// the dialects that have more (PTX 7.5 proxies, Vulkan storage classes and
+// availability/visibility, OpenCL memory regions).  Every field's default
+// means "not written", so PTX 6.0, C and AuDaLa tests leave it alone.
 struct Qualifiers {
     // PTX 7.5: the proxy an access goes through (sust/suld: surface, tld:
     // texture, ld.const/cold: constant), or that a fence.proxy.<kind> orders.
@@ -220,11 +220,11 @@ struct Qualifiers {
     // AArch64: an exclusive access (LDXR/LDAXR, STXR/STLXR), and a load
     // acquire with processor consistency (LDAPR: order acquire, and this).
     bool exclusive = false, acquire_pc = false;
-    // AArch64 STXR/STLXR, RISC-V sc.w: the status register, 0 when the
-    // store succeeds (paired with the thread's latest exclusive load: an
-    // rmw pair), 1 when it fails and writes nothing.  Set exactly for
-    // exclusive stores.  (RISC-V's exclusives are lr.w/sc.w: exclusive
-    // is set on both.)
+    // AArch64 STXR/STLXR, RISC-V sc.w, PPC stwcx. (ppc_cr0): the status
+    // register, 0 when the store succeeds (paired with the thread's latest
+    // exclusive load: an rmw pair), 1 when it fails and writes nothing.
+    // Set exactly for exclusive stores.  (RISC-V's exclusives are
+    // lr.w/sc.w, PPC's lwarx/stwcx.: exclusive is set on both.)
     std::optional<Register> status;
     // AArch64 DMB/DSB: the barrier option as written ("SY", "ISH",
     // "ISHLD", "OSHST", ...); RISC-V fence: its predecessor and successor
