@@ -226,9 +226,8 @@ std::string claim_header(const std::string& mapping_module) {
 }
 
 // The claims (definitions and lemmas) about one program, without the header.
-std::string claim_file(const Triple& t, const Facts& source_facts,
-                       const Facts& target_facts, const std::string& title, std::optional<bool> wf_source,
-                       std::optional<bool> wf_target, std::optional<bool> compiled) {
+std::string claim_body(const Triple& t, const Facts& source_facts, const Facts& target_facts, const std::string& title,
+                       std::optional<bool> wf_source, std::optional<bool> wf_target, std::optional<bool> compiled) {
     std::ostringstream o;
     o << "(* " << title << " *)\n";
     o << coq::event_type_text("evs", "ev_s", t.source.events.size(), "fs")
@@ -268,8 +267,8 @@ struct Claim {
 };
 std::map<std::pair<fs::path, std::string>, std::vector<Claim>> batches;  // (dir, module) -> claims
 
-void check_file(const fs::path& dir, const std::string& file, const std::string& mapping_module,
-                const std::string& body, const std::string& what) {
+void queue_claim(const fs::path& dir, const std::string& file, const std::string& mapping_module,
+                 const std::string& body, const std::string& what) {
     write(dir / file, claim_header(mapping_module) + body);
     batches[{dir, mapping_module}].push_back({file, body, what});
 }
@@ -366,9 +365,9 @@ int main(int argc, char** argv) {
                                          std::to_string(std::min(first + kRulesPerProgram, m.rules.size())) +
                                          " program " + std::to_string(variant);
                 const Facts fs_ = facts_of(t.source);
-                check_file(dir, next(), mod.module,
-                           claim_file(t, fs_, facts_of(t.compiled.target), what, true, true, true),
-                           what + ": wf and compiled");
+                queue_claim(dir, next(), mod.module,
+                            claim_body(t, fs_, facts_of(t.compiled.target), what, true, true, true),
+                            what + ": wf and compiled");
                 // Mutations of the compiled program: each must break `compiled`.
                 struct Mutation {
                     std::string kind;
@@ -446,9 +445,9 @@ int main(int argc, char** argv) {
                     if (!mutation.apply(x)) continue;
                     applied.insert(mutation.kind);
                     const std::string w = what + ", " + mutation.kind;
-                    check_file(dir, next(), mod.module,
-                               claim_file(x, fs_, facts_of(x.compiled.target), w, std::nullopt, std::nullopt, false),
-                               w + ": ~ compiled");
+                    queue_claim(dir, next(), mod.module,
+                                claim_body(x, fs_, facts_of(x.compiled.target), w, std::nullopt, std::nullopt, false),
+                                w + ": ~ compiled");
                     ++mutations;
                     ++refuted_kinds[mutation.kind];
                 }
@@ -478,10 +477,10 @@ int main(int argc, char** argv) {
             Triple t{program(m, 0, 0), {}};
             t.compiled = mapping::compile(t.source, m);
             const std::string w = name + ", the rule " + rule->source_text() + " mutated in the mapping file";
-            check_file(dir, next(), wrong_mod.module,
-                       claim_file(t, facts_of(t.source), facts_of(t.compiled.target), w, std::nullopt, std::nullopt,
-                                  false),
-                       w + ": ~ compiled");
+            queue_claim(dir, next(), wrong_mod.module,
+                        claim_body(t, facts_of(t.source), facts_of(t.compiled.target), w, std::nullopt, std::nullopt,
+                                   false),
+                        w + ": ~ compiled");
             ++mutations;
             ++refuted_kinds["a mutated mapping file"];
         }
@@ -572,8 +571,8 @@ int main(int argc, char** argv) {
                 if (!b.apply(f)) continue;
                 malformed_done.insert(b.kind);
                 const std::string w = name + " rules " + std::to_string(first + 1) + "- with " + b.kind;
-                check_file(dir, next(), mod.module, claim_file(t, f, target, w, false, std::nullopt, std::nullopt),
-                           w + ": ~ wf");
+                queue_claim(dir, next(), mod.module, claim_body(t, f, target, w, false, std::nullopt, std::nullopt),
+                            w + ": ~ wf");
                 ++malformed;
                 ++refuted_kinds[b.kind];
             }
