@@ -749,7 +749,7 @@ TEST_CASE("expand: pointer values") {
     t.locations = {Location{"x", "atomic_int", {std::int64_t{0}}},
                    Location{"y", "atomic_int", {std::int64_t{0}, std::int64_t{0}}},
                    Location{"p", "atomic_int*", {AddressOf{"y"}}}};
-    t.register_inits = {RegisterInit{0, Register{"q"}, AddressOf{"x"}}};
+    t.register_inits = {RegisterInit{0, Register{"q"}, AddressOf{"x"}, ""}};
     Thread th;
     th.id = 0;
     th.code = {Load{Register{"r0"}, Address{"p", std::nullopt}, MemoryOrder::relaxed, Scope::sys, {}},

@@ -117,7 +117,7 @@ TEST_CASE("litmus: the PTX sample parses into the expected IR") {
     CHECK(t.locations[0] == Location{"x", "", {std::int64_t{0}}});
     CHECK(t.locations[1] == Location{"y", "", {std::int64_t{1}}});
     REQUIRE(t.register_inits.size() == 2);
-    CHECK(t.register_inits[1] == RegisterInit{1, Register{"r1"}, std::int64_t{-3}});
+    CHECK(t.register_inits[1] == RegisterInit{1, Register{"r1"}, std::int64_t{-3}, ""});
 
     REQUIRE(t.threads.size() == 2);
     const Thread& p0 = t.threads[0];
@@ -184,7 +184,7 @@ TEST_CASE("litmus: the C sample parses into the expected IR") {
     CHECK(t.locations[1] == Location{"y", "int", {std::int64_t{2}}});
     CHECK(t.locations[2] == Location{"arr", "atomic_int", {std::int64_t{1}, std::int64_t{2}, std::int64_t{0}}});
     CHECK(t.locations[3] == Location{"p", "int*", {AddressOf{"x"}}});
-    CHECK(t.register_inits == std::vector<RegisterInit>{{0, Register{"r9"}, std::int64_t{4}}});
+    CHECK(t.register_inits == std::vector<RegisterInit>{{0, Register{"r9"}, std::int64_t{4}, ""}});
 
     REQUIRE(t.threads.size() == 2);
     const Thread& p0 = t.threads[0];
@@ -401,7 +401,7 @@ TEST_CASE("litmus: spot checks on suite files") {
     }
     if (auto t = suite_test("PTX/Manual/PC-bar-sync-sync-1.litmus")) {
         // The init block's last item has no ';'.
-        CHECK(t->register_inits == std::vector<RegisterInit>{{0, Register{"r0"}, std::int64_t{0}}});
+        CHECK(t->register_inits == std::vector<RegisterInit>{{0, Register{"r0"}, std::int64_t{0}, ""}});
         CHECK(t->condition->quantifier == Quantifier::not_exists);
     }
     if (auto t = suite_test("PTX/Manual/Ticketlock-acq2rlx-1.litmus")) {

@@ -72,7 +72,7 @@ TEST_CASE("ppc: the sample parses into the expected IR") {
     const LitmusTest t = parse_litmus(kSample, "sample.litmus");
     CHECK(t.dialect == Dialect::ppc);
     CHECK(t.name == "sample");
-    CHECK(t.register_inits[0] == RegisterInit{0, Register{"r2"}, AddressOf{"x"}});
+    CHECK(t.register_inits[0] == RegisterInit{0, Register{"r2"}, AddressOf{"x"}, ""});
     REQUIRE(t.threads.size() == 2);
     const Thread& p0 = t.threads[0];
     const Thread& p1 = t.threads[1];

@@ -90,7 +90,7 @@ TEST_CASE("x86: the sample parses into the expected IR") {
     CHECK(t.doc == "Fre PodWR Fre PodWR");
     REQUIRE(t.metadata.size() == 6);
     CHECK(t.metadata[0] == Metadata{"Cycle", "Fre PodWR Fre PodWR"});
-    CHECK(t.register_inits == std::vector<RegisterInit>{{1, Register{"EBX"}, std::int64_t{1}}});
+    CHECK(t.register_inits == std::vector<RegisterInit>{{1, Register{"EBX"}, std::int64_t{1}, ""}});
     REQUIRE(t.threads.size() == 2);
     const Thread& p0 = t.threads[0];
     const Thread& p1 = t.threads[1];

@@ -116,7 +116,7 @@ public:
                 for (const litmus::Location& l : locations_)
                     if (accesses(static_cast<int>(th), l.name))
                         t.register_inits.push_back(
-                            litmus::RegisterInit{static_cast<int>(th), pointer_register(l.name), litmus::AddressOf{l.name}});
+                            litmus::RegisterInit{static_cast<int>(th), pointer_register(l.name), litmus::AddressOf{l.name}, ""});
         t.condition = condition(co);
         return t;
     }

@@ -14,12 +14,18 @@
 //   [Xn]              the location Xn points to
 //   [Xn,Wm,SXTW]      the same, displaced by Wm (an address dependency on
 //   [Xn,Xm]           whatever Wm was computed from; diy7 writes Wm = 0)
-// Byte offsets "[Xn,#4]" and sized accesses (LDRB, STRH, ...) are mixed-size
-// programs, which mapsound does not model: refused by name.
+//   [Xn,#4]           displaced by 4 bytes (also "ADD Xd,Xn,#4" first)
+// An access is a word through a W register; an X register, the B and H
+// forms (LDRB, STRH, ...) and LDP/STP (two accesses, the second at the
+// next address) record their size (Qualifiers::access_size).  Byte
+// displacements and sizes that differ make a mixed-size program: it
+// parses and prints back, and the expansion refuses it (program.hpp,
+// mixed_size_access).
 //
 // Instructions (mnemonics in any case):
-//   LDR LDAR LDAPR LDXR LDAXR      loads (acquire; acquire-PC; exclusive)
-//   STR STLR                       stores (release)
+//   LDR LDAR LDAPR LDXR LDAXR      loads (acquire; acquire-PC; exclusive),
+//   STR STLR                       stores (release); each with B and H forms
+//   LDP STP Rt1,Rt2,[Xn]           a pair of loads or stores
 //   STXR Ws,Wt,[Xn]  STLXR         exclusive stores, status 0 on success
 //   SWP{,A,L,AL} Rs,Rt,[Xn]        atomic exchange (LSE): Rt gets the old
 //   LDADD{,A,L,AL} Rs,Rt,[Xn]      atomic add (LSE)
@@ -40,7 +46,8 @@ namespace mapsound::litmus::detail {
 
 namespace {
 
-// "W3" / "X3" -> 3; nullopt for anything else.
+// "W3" / "X3" -> 3; nullopt for anything else.  (is_x_register tells the
+// two widths apart.)
 std::optional<int> register_number(std::string_view w) {
     const std::string u = upper(w);
     if (u.size() < 2 || u.size() > 3 || (u[0] != 'W' && u[0] != 'X')) return std::nullopt;
@@ -52,6 +59,8 @@ std::optional<int> register_number(std::string_view w) {
     if (u.size() == 3 && u[1] == '0') return std::nullopt;
     return n <= 30 ? std::optional<int>(n) : std::nullopt;
 }
+
+bool is_x_register(std::string_view w) { return !w.empty() && (w[0] == 'X' || w[0] == 'x'); }
 
 bool zero_register(std::string_view w) {
     const std::string u = upper(w);
@@ -121,9 +130,11 @@ private:
             lx_.fail(base_at, "a register holding a location's address (\"0:" + base.name + "=x\" in the initial state)");
         Address a = it->second;
         if (lx_.accept_punct(",")) {
-            if (lx_.peek().is_punct("#"))
-                lx_.fail(lx_.peek(), "a register offset (byte offsets '#n' address parts of a location: "
-                                     "mixed-size accesses are not supported)");
+            if (lx_.accept_punct("#")) {
+                a.byte_offset += lx_.expect_integer("a byte offset after '#'");
+                lx_.expect_punct("]");
+                return a;
+            }
             const Token off_at = lx_.peek();
             const Register off = reg("an offset register");
             if (a.offset) lx_.fail(off_at, "']' (the base register already carries an offset)");
@@ -141,13 +152,57 @@ private:
         return MemoryOrder::plain;
     }
 
+    // The size an access through the register at the lexer records
+    // (Qualifiers::access_size): 'bytes' for a B or H form, which takes a W
+    // register; else 8 for an X register and 0 (a word) for a W register.
+    int access_size(int bytes) {
+        const Token r = lx_.peek();
+        const bool x = r.kind == TokenKind::identifier && is_x_register(r.text);
+        if (bytes != 0 && x) lx_.fail(r, "a W register (a byte or halfword access)");
+        return bytes != 0 ? bytes : x ? 8 : 0;
+    }
+
+    // LDP/STP Rt1,Rt2,[Xn]: two accesses of one size, the second at the
+    // next address.
+    void pair(AssemblyThread& t, std::vector<Instruction>& code, bool load) {
+        const int size = access_size(0);
+        const Operand first = load ? Operand(reg("a register")) : value("a register");
+        lx_.expect_punct(",");
+        const Token second_at = lx_.peek();
+        if (access_size(0) != size) lx_.fail(second_at, "a register of the first one's width");
+        const Operand second = load ? Operand(reg("a register")) : value("a register");
+        lx_.expect_punct(",");
+        Address a = address(t);
+        for (const Operand& r : {first, second}) {
+            Qualifiers q;
+            q.access_size = size;
+            if (load) {
+                const Register dest = std::get<Register>(r);
+                t.written(dest);
+                code.push_back(Load{dest, a, MemoryOrder::plain, Scope::none, q});
+            } else {
+                code.push_back(Store{a, r, MemoryOrder::plain, Scope::none, q});
+            }
+            a.byte_offset += size == 0 ? 4 : size;
+        }
+    }
+
     void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
         const Token at = lx_.peek();
         if (at.kind != TokenKind::identifier) lx_.fail(at, "an AArch64 instruction or '|'");
         lx_.next();
-        const std::string m = upper(at.text);
+        std::string m = upper(at.text);
+        if (m == "LDP" || m == "STP") return pair(t, code, m == "LDP");
+        // The B and H forms: a byte or halfword access.
+        int bytes = 0;
+        for (std::string_view stem : {"LDR", "LDAR", "LDAPR", "LDXR", "LDAXR", "STR", "STLR", "STXR", "STLXR"})
+            if (m.size() == stem.size() + 1 && m.rfind(stem, 0) == 0 && (m.back() == 'B' || m.back() == 'H')) {
+                bytes = m.back() == 'B' ? 1 : 2;
+                m.pop_back();
+            }
         if (m == "LDR" || m == "LDAR" || m == "LDAPR" || m == "LDXR" || m == "LDAXR") {
             Load l;
+            l.qualifiers.access_size = access_size(bytes);
             l.dest = reg("a destination register (W0, X0, ...)");
             lx_.expect_punct(",");
             l.addr = address(t);
@@ -168,6 +223,7 @@ private:
                 s.qualifiers.status = reg("a status register (W0, ...)");
                 lx_.expect_punct(",");
             }
+            s.qualifiers.access_size = access_size(bytes);
             s.value = value("a register holding the value to store");
             lx_.expect_punct(",");
             s.addr = address(t);
@@ -177,6 +233,7 @@ private:
         }
         if (auto rmw = lse(m)) {
             Rmw& r = *rmw;
+            r.qualifiers.access_size = access_size(0);
             const Register source = reg("a source register");
             lx_.expect_punct(",");
             const Register target = reg("a target register");
@@ -199,15 +256,9 @@ private:
             const Register d = reg("a destination register");
             lx_.expect_punct(",");
             const Operand v = value("a register or '#imm'");
-            const auto* src = std::get_if<Register>(&v);
-            const auto p = src ? t.pointers.find(src->name) : t.pointers.end();
-            if (p != t.pointers.end()) {
-                const Address a = p->second;
-                t.pointers[d.name] = a;
-            } else {
-                t.written(d);
-            }
-            code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
+            const RegOp op{d, RegOpKind::move, v, std::nullopt};
+            follow_aarch64_pointers(t.pointers, op);
+            code.push_back(op);
             return;
         }
         if (m == "ADD" || m == "SUB" || m == "AND" || m == "ORR" || m == "EOR") {
@@ -222,17 +273,9 @@ private:
             lx_.expect_punct(",");
             const Operand b = value("a register or '#imm'");
             extension();
-            // ADD Xd,Xn,Wm: Xd points where Xn does, displaced by Wm.
-            const auto* base = std::get_if<Register>(&a);
-            const auto p = base ? t.pointers.find(base->name) : t.pointers.end();
-            if (k == RegOpKind::add && p != t.pointers.end() && std::holds_alternative<Register>(b) && !p->second.offset) {
-                Address displaced = p->second;
-                displaced.offset = b;
-                t.pointers[d.name] = displaced;
-            } else {
-                t.written(d);
-            }
-            code.push_back(RegOp{d, k, a, b});
+            const RegOp op{d, k, a, b};
+            follow_aarch64_pointers(t.pointers, op);
+            code.push_back(op);
             return;
         }
         if (m == "CMP") {
@@ -276,11 +319,8 @@ private:
             code.push_back(Fence{FenceKind::isb, MemoryOrder::plain, Scope::none, {}});
             return;
         }
-        for (std::string_view sized : {"LDRB", "LDRH", "STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "LDP", "STP"})
-            if (m == sized)
-                lx_.fail(at, "a word or doubleword access (" + m + " is a mixed-size access, which is not supported)");
-        lx_.fail(at, "an AArch64 instruction (LDR, STR, LDAR, STLR, LDAPR, LDXR, STXR, SWP, LDADD, CAS, MOV, "
-                     "ADD, EOR, CMP, B, CBZ, CBNZ, DMB, DSB, ISB)");
+        lx_.fail(at, "an AArch64 instruction (LDR, STR, LDAR, STLR, LDAPR, LDXR, STXR, their B and H forms, LDP, "
+                     "STP, SWP, LDADD, CAS, MOV, ADD, EOR, CMP, B, CBZ, CBNZ, DMB, DSB, ISB)");
     }
 
     // SWP/LDADD/CAS with their A, L and AL forms.
@@ -310,5 +350,26 @@ private:
 }  // namespace
 
 void parse_aarch64_threads(Lexer& lx, LitmusTest& test) { AArch64Parser(lx, test).parse(); }
+
+void follow_aarch64_pointers(std::map<std::string, Address>& pointers, const RegOp& op) {
+    const auto* base = std::get_if<Register>(&op.lhs);
+    const auto p = base ? pointers.find(base->name) : pointers.end();
+    if (p == pointers.end() || (op.op != RegOpKind::move && op.op != RegOpKind::add)) {
+        pointers.erase(op.dest.name);  // a value, no longer an address
+        return;
+    }
+    Address moved = p->second;
+    if (op.op == RegOpKind::add) {
+        if (const auto* bytes = std::get_if<std::int64_t>(&*op.rhs)) {
+            moved.byte_offset += *bytes;  // ADD Xd,Xn,#imm
+        } else if (!moved.offset) {
+            moved.offset = op.rhs;  // ADD Xd,Xn,Wm
+        } else {
+            pointers.erase(op.dest.name);  // a second offset register: no address the IR names
+            return;
+        }
+    }
+    pointers[op.dest.name] = moved;
+}
 
 }  // namespace mapsound::litmus::detail

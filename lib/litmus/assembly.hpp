@@ -51,6 +51,12 @@ std::vector<AssemblyThread> assembly_threads(const LitmusTest& test);
 void parse_assembly_columns(Lexer& lx, LitmusTest& test,
                             const std::function<void(AssemblyThread&, std::vector<Instruction>&)>& instruction);
 
+// How an AArch64 register operation moves pointers, for the parser and the
+// printer alike: MOV Xd,Xn makes Xd point where Xn does; ADD Xd,Xn,#imm
+// displaces that by imm bytes and ADD Xd,Xn,Wm by the offset register Wm
+// (when Xn has none yet); anything else that writes Xd makes it a value.
+void follow_aarch64_pointers(std::map<std::string, Address>& pointers, const RegOp& op);
+
 // The location register 'reg' of a thread points at, per the init block,
 // for the printers: location -> the first register pointing at it.
 std::map<std::string, std::string> pointer_registers(const LitmusTest& test, int thread);

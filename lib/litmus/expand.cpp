@@ -186,6 +186,10 @@ private:
     }
 
     void layout() {
+        if (const auto access = mixed_size_access(x_.test))
+            x_.fail("a mixed-size program (" + *access + "): its accesses cover parts of locations, and a location "
+                    "of mapsound's executions holds one value, not bytes; herd7's mixed-size semantics is not "
+                    "modelled");
         const std::vector<Location> locs = all_locations(x_.test);
         for (const Location& l : locs) {
             if (x_.memory.locations.count(l.name)) x_.fail("location '" + l.name + "' is declared twice");

@@ -206,17 +206,27 @@ void parse_proxy_alias(Lexer& lx, LitmusTest& test, const Token& name) {
     add_alias(lx, test, name, p, lx.expect_identifier("the location it aliases"));
 }
 
-void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
-    if (at_register_ref(lx)) {
-        const Token first = lx.peek();
-        RegisterRef ref = parse_register_ref(lx, -1);
-        for (const RegisterInit& r : test.register_inits)
-            if (r.thread == ref.thread && r.reg.name == ref.reg) lx.fail(first, "a register not initialized before");
+namespace {
+
+// "0:X1=x", or with a type "uint64_t 1:X3" (the value then optional).
+void parse_register_init(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens, std::string type) {
+    const Token first = lx.peek();
+    RegisterRef ref = parse_register_ref(lx, -1);
+    for (const RegisterInit& r : test.register_inits)
+        if (r.thread == ref.thread && r.reg.name == ref.reg) lx.fail(first, "a register not initialized before");
+    InitValue value = std::int64_t{0};
+    if (type.empty() || lx.peek().is_punct("=")) {
         lx.expect_punct("=");
-        test.register_inits.push_back(RegisterInit{ref.thread, Register{ref.reg}, parse_init_value(lx)});
-        register_tokens.push_back(first);
-        return;
+        value = parse_init_value(lx);
     }
+    test.register_inits.push_back(RegisterInit{ref.thread, Register{ref.reg}, value, std::move(type)});
+    register_tokens.push_back(first);
+}
+
+}  // namespace
+
+void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_tokens) {
+    if (at_register_ref(lx)) return parse_register_init(lx, test, register_tokens, "");
     if (lx.accept_punct("[")) {
         const Token name = lx.expect_identifier("a location name");
         lx.expect_punct("]");
@@ -228,7 +238,10 @@ void parse_init_item(Lexer& lx, LitmusTest& test, std::vector<Token>& register_t
         lx.fail(lx.peek(), "an initialization (P0:r0 = 0, x = 0, [x] = 0, int x = 0, ...)");
     // A declaration: type words and stars, then the name.
     std::vector<Token> words;
-    while (lx.peek().kind == TokenKind::identifier || lx.peek().is_punct("*")) words.push_back(lx.next());
+    while ((lx.peek().kind == TokenKind::identifier || lx.peek().is_punct("*")) && !at_register_ref(lx))
+        words.push_back(lx.next());
+    // A typed register, as AArch64's mixed-size tests declare them.
+    if (at_register_ref(lx)) return parse_register_init(lx, test, register_tokens, join_type(words));
     if (words.back().kind != TokenKind::identifier) lx.fail(lx.peek(), "a location name");
     const Token name = words.back();
     words.pop_back();

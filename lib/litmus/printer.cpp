@@ -112,8 +112,8 @@ void print_init_block(std::ostringstream& out, const LitmusTest& test) {
             unprintable(test, "alias '" + a.name + "' in this dialect");
     }
     for (const RegisterInit& r : test.register_inits)
-        out << (ptx ? "" : " ") << thread_ref(r.thread, test.dialect) << ":" << r.reg.name << eq
-            << print_value(r.value, test.dialect) << ";\n";
+        out << (ptx ? "" : " ") << (r.type.empty() ? "" : r.type + " ") << thread_ref(r.thread, test.dialect) << ":"
+            << r.reg.name << eq << print_value(r.value, test.dialect) << ";\n";
     out << "}\n";
 }
 

@@ -2,6 +2,8 @@
 // an instruction accesses and expression builders.
 #include "mapsound/litmus/program.hpp"
 
+#include <map>
+
 #include <type_traits>
 #include <utility>
 
@@ -204,6 +206,49 @@ std::vector<std::string> accessed_locations(const Instruction& i) {
             }
         },
         i);
+}
+
+namespace {
+
+// The bytes an access covers: its written size, a word when it has none.
+int access_bytes(const Qualifiers& q) { return q.access_size == 0 ? 4 : q.access_size; }
+
+// The width of an AArch64 location's declared type in bytes; 4 (a word)
+// when it has none or names no fixed-width integer type.
+int declared_bytes(const std::string& type) {
+    for (const auto& [name, bytes] : {std::pair{"int8_t", 1}, std::pair{"int16_t", 2}, std::pair{"int32_t", 4},
+                                      std::pair{"int64_t", 8}})
+        if (type == name || type == std::string("u") + name) return bytes;
+    return 4;
+}
+
+}  // namespace
+
+std::optional<std::string> mixed_size_access(const LitmusTest& test) {
+    std::map<std::string, int> size_at;  // location -> the size of its first access
+    for (const Thread& t : test.threads) {
+        for (const Instruction& i : t.code) {
+            const auto* load = std::get_if<Load>(&i);
+            const auto* store = std::get_if<Store>(&i);
+            const auto* rmw = std::get_if<Rmw>(&i);
+            const Address* addr = load ? &load->addr : store ? &store->addr : rmw ? &rmw->addr : nullptr;
+            if (!addr) continue;
+            const Qualifiers& q = load ? load->qualifiers : store ? store->qualifiers : rmw->qualifiers;
+            const std::string access = "P" + std::to_string(t.id) + "'s " + std::to_string(access_bytes(q)) +
+                                       "-byte access to " + addr->location;
+            if (addr->byte_offset != 0) return access + " at byte " + std::to_string(addr->byte_offset);
+            const auto [first, inserted] = size_at.emplace(addr->location, access_bytes(q));
+            if (!inserted && first->second != access_bytes(q))
+                return access + ", which is also accessed as " + std::to_string(first->second) + " bytes";
+            const Location* l = test.find_location(addr->location);
+            if (test.dialect == Dialect::aarch64 && l && declared_bytes(l->type) != access_bytes(q)) {
+                const int bytes = declared_bytes(l->type);
+                if (l->type.empty()) return access + ", an untyped location (a word: 4 bytes)";
+                return access + ", a " + l->type + " (" + std::to_string(bytes) + (bytes == 1 ? " byte)" : " bytes)");
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 const Location* LitmusTest::find_location(std::string_view location_name) const {

@@ -183,6 +183,10 @@ using Operand = std::variant<std::int64_t, Register>;
 struct Address {
     std::string location;
     std::optional<Operand> offset;
+    // AArch64 "[Xn,#4]" (or a base register an "ADD Xd,Xn,#4" displaced):
+    // a displacement in bytes, which addresses part of a location (a
+    // mixed-size program; see mixed_size_access).  0 in every other dialect.
+    std::int64_t byte_offset = 0;
     bool operator==(const Address&) const = default;
 };
 
@@ -220,6 +224,12 @@ struct Qualifiers {
     // AArch64: an exclusive access (LDXR/LDAXR, STXR/STLXR), and a load
     // acquire with processor consistency (LDAPR: order acquire, and this).
     bool exclusive = false, acquire_pc = false;
+    // AArch64: the bytes an access reads or writes when that is not a
+    // word: 1 (LDRB, STRB, ...), 2 (LDRH, STRH, ...), 8 (an X register);
+    // 0 for a word (a W register) and in every other dialect.  A test whose
+    // accesses to a location differ in size is a mixed-size program (see
+    // mixed_size_access).
+    int access_size = 0;
     // AArch64 STXR/STLXR, RISC-V sc.w, PPC stwcx. (ppc_cr0): the status
     // register, 0 when the store succeeds (paired with the thread's latest
     // exclusive load: an rmw pair), 1 when it fails and writes nothing.
@@ -462,10 +472,14 @@ struct ProxyAlias {
 };
 
 // An initial register value "P0:r0=0" (or "0:r0=0").
+// AArch64's mixed-size tests declare registers with a type, with or
+// without a value ("uint64_t 1:X3;", "uint32_t 0:X1 = 0x1;"): type keeps
+// it (empty when none is written) and value is then 0 when none is.
 struct RegisterInit {
     int thread = 0;
     Register reg;
     InitValue value = std::int64_t{0};
+    std::string type;
     bool operator==(const RegisterInit&) const = default;
 };
 
@@ -607,5 +621,18 @@ struct LitmusTest {
 
     bool operator==(const LitmusTest&) const = default;
 };
+
+// Whether 'test' is a mixed-size program: one with an access at a byte
+// displacement (AArch64 "[X1,#4]"), an access whose size differs from
+// another's to the same location, or an AArch64 access whose size differs
+// from its location's declared width (uint8_t ... uint64_t, int8_t ...;
+// an untyped location is a word).  Then the description of the first such
+// access ("P1's access to x at byte 4"); nullopt when every location is
+// accessed whole, at one size.  mapsound's executions give a location one
+// value, not bytes, so a mixed-size program has no execution in them: the
+// expansion refuses it with this description (herd7's mixed-size
+// semantics, byte-granular coherence and the same-instruction relation
+// si, are not modelled).
+std::optional<std::string> mixed_size_access(const LitmusTest& test);
 
 }  // namespace mapsound::litmus
