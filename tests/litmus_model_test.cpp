@@ -217,9 +217,8 @@ TEST_CASE("ptx mutants: per-scope coherence orders the .cluster writes of one cl
 // the condition and the same final states (a free read's register then
 // holds the value of the write it reads from).  Of the AArch64, Power and
 // RISC-V suites (5218, 1587 and 4595 tests) every 20th, every 10th and
-// every 20th; tests the front end refuses (AArch64 pointers loaded from
-// memory) or the expansion does (mixed-size AArch64) have nothing to
-// compare.
+// every 20th; mixed-size AArch64 tests, which the expansion refuses, have
+// nothing to compare.
 TEST_CASE("free reads: the same verdicts, execution counts and final states as every value enumerated") {
     const auto found = litmustest::suite_dir();
     if (!found) return litmustest::skip_without_suite();

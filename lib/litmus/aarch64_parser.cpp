@@ -15,6 +15,8 @@
 //   [Xn,Wm,SXTW]      the same, displaced by Wm (an address dependency on
 //   [Xn,Xm]           whatever Wm was computed from; diy7 writes Wm = 0)
 //   [Xn,#4]           displaced by 4 bytes (also "ADD Xd,Xn,#4" first)
+//   [Xn] with Xn loaded ("LDR X0,[X3]") or computed otherwise: an address
+//                     followed at run time (Address::pointer)
 // An access is a word through a W register; an X register, the B and H
 // forms (LDRB, STRH, ...) and LDP/STP (two accesses, the second at the
 // next address) record their size (Qualifiers::access_size).  Byte
@@ -125,10 +127,7 @@ private:
         lx_.expect_punct("[");
         const Token base_at = lx_.peek();
         const Register base = reg("a base register (X1, ...)");
-        auto it = t.pointers.find(base.name);
-        if (it == t.pointers.end())
-            lx_.fail(base_at, "a register holding a location's address (\"0:" + base.name + "=x\" in the initial state)");
-        Address a = it->second;
+        Address a = t.through(lx_, base_at, base);
         if (lx_.accept_punct(",")) {
             if (lx_.accept_punct("#")) {
                 a.byte_offset += lx_.expect_integer("a byte offset after '#'");
@@ -137,7 +136,8 @@ private:
             }
             const Token off_at = lx_.peek();
             const Register off = reg("an offset register");
-            if (a.offset) lx_.fail(off_at, "']' (the base register already carries an offset)");
+            if (a.offset || a.pointer)
+                lx_.fail(off_at, "']' (the base register already carries an offset, or holds a computed address)");
             a.offset = off;
             extension();
         }
@@ -258,6 +258,7 @@ private:
             const Operand v = value("a register or '#imm'");
             const RegOp op{d, RegOpKind::move, v, std::nullopt};
             follow_aarch64_pointers(t.pointers, op);
+            t.computed.insert(d.name);
             code.push_back(op);
             return;
         }
@@ -275,6 +276,7 @@ private:
             extension();
             const RegOp op{d, k, a, b};
             follow_aarch64_pointers(t.pointers, op);
+            t.computed.insert(d.name);
             code.push_back(op);
             return;
         }

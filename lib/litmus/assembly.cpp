@@ -29,6 +29,16 @@ std::string AssemblyThread::jump_target(Lexer& lx) {
     return name.text;
 }
 
+Address AssemblyThread::through(Lexer& lx, const Token& at, const Register& base) const {
+    if (auto it = pointers.find(base.name); it != pointers.end()) return it->second;
+    if (!computed.count(base.name))
+        lx.fail(at, "a register holding a location's address (\"0:" + base.name +
+                        "=x\" in the initial state, or loaded or computed before)");
+    Address a;
+    a.pointer = base;
+    return a;
+}
+
 std::vector<AssemblyThread> assembly_threads(const LitmusTest& test) {
     std::vector<AssemblyThread> threads(test.threads.size());
     for (const RegisterInit& r : test.register_inits)

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,8 +31,19 @@ struct AssemblyThread {
     // branch tests.
     std::optional<std::pair<Operand, Operand>> flags;
     LabelTable labels;
+    // Registers an earlier instruction wrote (a load, a register
+    // operation): a memory operand through one that does not point at a
+    // location is an address computed at run time (Address::pointer).
+    std::set<std::string> computed;
     // A register written by anything but a pointer move no longer points.
-    void written(const Register& r) { pointers.erase(r.name); }
+    void written(const Register& r) {
+        pointers.erase(r.name);
+        computed.insert(r.name);
+    }
+    // The address of a memory operand through 'base': where it points, or
+    // computed at run time when an earlier instruction wrote it; else
+    // fails at 'at' (a register that holds no address).
+    Address through(Lexer& lx, const Token& at, const Register& base) const;
     // A label "LC00:" starting a cell, appended to 'code'; true when the
     // cell ends there (no instruction after the label).
     bool label_cell(Lexer& lx, std::vector<Instruction>& code);
@@ -56,6 +68,12 @@ void parse_assembly_columns(Lexer& lx, LitmusTest& test,
 // displaces that by imm bytes and ADD Xd,Xn,Wm by the offset register Wm
 // (when Xn has none yet); anything else that writes Xd makes it a value.
 void follow_aarch64_pointers(std::map<std::string, Address>& pointers, const RegOp& op);
+
+// RISC-V's rule: mv/li copy a pointer; add rd,rs,rt with one of rs, rt
+// pointing at a location (with no offset yet) makes rd point there,
+// displaced by the other, unless rd is that other register (a computed
+// address then); anything else makes rd a value.
+void follow_riscv_pointers(std::map<std::string, Address>& pointers, const RegOp& op);
 
 // The location register 'reg' of a thread points at, per the init block,
 // for the printers: location -> the first register pointing at it.

@@ -60,6 +60,8 @@ Values term_values(const Term& term, const PreparedCandidate& p, const std::stri
         auto it = regs.find(reg->reg);
         return {{it == regs.end() ? 0 : it->second, rel::Formula::constant(true)}};
     }
+    if (const auto* a = std::get_if<AddressOf>(&term))
+        return {{address_of(c.pre, *a, source), rel::Formula::constant(true)}};
     const auto& mem = std::get<MemoryRef>(term);
     const int cell = cell_index(c.pre, mem);
     if (cell < 0) throw std::runtime_error(source + ": condition names unknown location '" + mem.location + "'");

@@ -74,11 +74,15 @@ private:
         }
         Term lhs = term();
         const CmpOp op = cmp();
-        Term rhs = term();
+        // herd7's assembly conditions: a register equals a value, and a
+        // location's name there is its address ("1:X0=x").
+        Term rhs = term(assembly_syntax(test_.dialect) && std::holds_alternative<RegisterRef>(lhs));
         return CondExpr::compare(std::move(lhs), op, std::move(rhs));
     }
 
-    Term term() {
+    // A side of a comparison; with 'names_are_addresses', a bare location
+    // name is its address (AddressOf), not its value.
+    Term term(bool names_are_addresses = false) {
         if (at_register_ref(lx_)) {
             const Token name = lx_.peek(2);  // after "I1" ":"
             RegisterRef r = parse_register_ref(lx_, threads_);
@@ -105,6 +109,7 @@ private:
             lx_.fail(lx_.peek(), test_.dialect == Dialect::audala ? "a register (I0:r0), global or value"
                                                                   : "a register (P0:r0), location or value");
         const Token name = lx_.next();
+        if (names_are_addresses && !lx_.peek().is_punct("[")) return AddressOf{name.text};
         const Location* declared = audala_global(name);
         MemoryRef m{name.text, std::nullopt};
         if (lx_.accept_punct("[")) {

@@ -42,6 +42,7 @@ std::set<std::string> registers_read(const Thread& th) {
     };
     auto address = [&](const Address& a) {
         if (a.offset) operand(*a.offset);
+        if (a.pointer) out.insert(a.pointer->name);
     };
     for (const Instruction& i : th.code)
         std::visit(
@@ -516,6 +517,13 @@ std::vector<Candidate> expand(const LitmusTest& test, const ExpandOptions& optio
         return true;
     });
     return out;
+}
+
+std::int64_t address_of(const exec::PreExecution& pre, const AddressOf& location, const std::string& source) {
+    const int cell = cell_index(pre, MemoryRef{location.location, std::nullopt});
+    if (cell < 0) throw std::runtime_error(source + ": condition names the address of unknown location '" +
+                                           location.location + "'");
+    return address_base + cell;
 }
 
 int cell_index(const exec::PreExecution& pre, const MemoryRef& ref) {

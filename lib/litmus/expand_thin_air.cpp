@@ -14,6 +14,11 @@ bool is_register(const Operand& o) { return std::holds_alternative<Register>(o);
 
 // Visits every comparison, negation and their quantifier context.
 struct ConditionShape {
+    // A constant, or a location's address ("1:X0=x"), which is one.
+    static bool constant(const Term& t) {
+        return std::holds_alternative<std::int64_t>(t) || std::holds_alternative<AddressOf>(t);
+    }
+
     bool other_than_equality = false;  // != or an order
     bool orders = false;               // < <= > >=
     bool between_terms = false;        // neither side a constant
@@ -26,8 +31,7 @@ struct ConditionShape {
             case CondExpr::Kind::compare:
                 other_than_equality = other_than_equality || e.cmp != CmpOp::eq;
                 orders = orders || (e.cmp != CmpOp::eq && e.cmp != CmpOp::ne);
-                between_terms = between_terms ||
-                                (!std::holds_alternative<std::int64_t>(e.lhs) && !std::holds_alternative<std::int64_t>(e.rhs));
+                between_terms = between_terms || (!constant(e.lhs) && !constant(e.rhs));
                 return;
             case CondExpr::Kind::and_:
             case CondExpr::Kind::or_: break;

@@ -262,6 +262,16 @@ void ThreadExplorer::set_reg(RunState& s, const Register& r, std::int64_t v, Dep
 }
 
 int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const {
+    if (a.pointer) {
+        // A computed address: the cell whose address the register holds.
+        const std::int64_t v = value(s, *a.pointer);
+        addr_deps = deps(s, *a.pointer);
+        const std::int64_t cell = v - address_base;
+        if (cell < 0 || cell >= static_cast<std::int64_t>(x_.memory.names.size()))
+            x_.fail("P" + std::to_string(t_) + " accesses memory through " + a.pointer->name + ", which holds " +
+                    std::to_string(v) + ", not the address of a location");
+        return static_cast<int>(cell);
+    }
     const Memory::Span span = x_.memory.locations.at(a.location);
     std::int64_t off = 0;
     if (a.offset) {

@@ -253,8 +253,10 @@ void collect_locations(LitmusTest& test) {
     }
     for (const CondExpr* e : order) {
         if (e->kind != CondExpr::Kind::compare) continue;
-        for (const Term* side : {&e->lhs, &e->rhs})
+        for (const Term* side : {&e->lhs, &e->rhs}) {
             if (const auto* m = std::get_if<MemoryRef>(side)) note(m->location);
+            if (const auto* a = std::get_if<AddressOf>(side)) note(a->location);
+        }
     }
 }
 

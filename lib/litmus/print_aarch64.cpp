@@ -187,6 +187,8 @@ private:
     // block's first, if it still does), with a's offset register or the
     // bytes between, or through a register pointing at 'a' itself.
     std::string memory(const Address& a) const {
+        if (a.pointer)  // a computed address
+            return "[" + a.pointer->name + (a.byte_offset != 0 ? ",#" + std::to_string(a.byte_offset) : "") + "]";
         auto base = [&](const std::string& r) {
             auto it = addresses_.find(r);
             return it != addresses_.end() && it->second.location == a.location && !it->second.offset &&

@@ -99,33 +99,7 @@ private:
 
     // What a register operation does to the registers that point at
     // locations, as the parser follows it.
-    void follow(const RegOp& i) const {
-        const auto pointing = [&](const std::optional<Operand>& o) -> const Address* {
-            const auto* r = o ? std::get_if<Register>(&*o) : nullptr;
-            const auto p = r ? points_.find(r->name) : points_.end();
-            return p == points_.end() ? nullptr : &p->second;
-        };
-        if (i.op == RegOpKind::move) {
-            if (const Address* a = pointing(i.lhs)) {
-                const Address copy = *a;
-                points_[i.dest.name] = copy;
-                return;
-            }
-        } else if (i.op == RegOpKind::add && i.rhs) {
-            const bool registers = std::holds_alternative<Register>(i.lhs) && std::holds_alternative<Register>(*i.rhs);
-            const Address* pa = registers ? pointing(i.lhs) : nullptr;
-            const Address* pb = registers ? pointing(i.rhs) : nullptr;
-            if (pa && pa->offset) pa = nullptr;
-            if (pb && pb->offset) pb = nullptr;
-            if ((pa != nullptr) != (pb != nullptr)) {
-                Address displaced = pa ? *pa : *pb;
-                displaced.offset = pa ? *i.rhs : i.lhs;
-                points_[i.dest.name] = displaced;
-                return;
-            }
-        }
-        points_.erase(i.dest.name);
-    }
+    void follow(const RegOp& i) const { follow_riscv_pointers(points_, i); }
 
     std::vector<std::string> cells_of(const RegOp& i) const {
         if (i.op == RegOpKind::move) {
@@ -198,6 +172,7 @@ private:
     // Through the register the init block points at the location, while it
     // still does, else any register pointing there now.
     std::string memory(const Address& a, bool displacement) const {
+        if (a.pointer) return (displacement ? "0(" : "(") + a.pointer->name + ")";  // a computed address
         std::string through;
         if (auto f = first_.find(a.location); f != first_.end() && !a.offset) {
             auto p = points_.find(f->second);

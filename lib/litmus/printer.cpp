@@ -120,6 +120,10 @@ void print_init_block(std::ostringstream& out, const LitmusTest& test) {
 std::string print_term(const Term& t, Dialect d) {
     if (const auto* v = std::get_if<std::int64_t>(&t)) return std::to_string(*v);
     if (const auto* r = std::get_if<RegisterRef>(&t)) return thread_ref(r->thread, d) + ":" + r->reg;
+    if (const auto* a = std::get_if<AddressOf>(&t)) {
+        if (!assembly_syntax(d)) throw std::logic_error("a condition naming an address outside the assembly dialects");
+        return a->location;
+    }
     const MemoryRef& m = std::get<MemoryRef>(t);
     return m.index ? m.location + "[" + std::to_string(*m.index) + "]" : m.location;
 }

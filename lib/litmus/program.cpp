@@ -197,6 +197,7 @@ std::vector<std::string> accessed_locations(const Instruction& i) {
         [](const auto& ins) -> std::vector<std::string> {
             using I = std::decay_t<decltype(ins)>;
             if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw>) {
+                if (ins.addr.pointer) return {};  // known at run time only
                 return {ins.addr.location};
             } else if constexpr (std::is_same_v<I, CompareExchange>) {
                 if (const auto* a = std::get_if<Address>(&ins.expected)) return {ins.addr.location, a->location};
@@ -213,13 +214,14 @@ namespace {
 // The bytes an access covers: its written size, a word when it has none.
 int access_bytes(const Qualifiers& q) { return q.access_size == 0 ? 4 : q.access_size; }
 
-// The width of an AArch64 location's declared type in bytes; 4 (a word)
-// when it has none or names no fixed-width integer type.
-int declared_bytes(const std::string& type) {
+// The width in bytes of a fixed-width integer type (uint8_t ... uint64_t,
+// int8_t ...); nullopt for any other type and for none (an untyped
+// location takes the size its accesses give it).
+std::optional<int> declared_bytes(const std::string& type) {
     for (const auto& [name, bytes] : {std::pair{"int8_t", 1}, std::pair{"int16_t", 2}, std::pair{"int32_t", 4},
                                       std::pair{"int64_t", 8}})
         if (type == name || type == std::string("u") + name) return bytes;
-    return 4;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -235,17 +237,17 @@ std::optional<std::string> mixed_size_access(const LitmusTest& test) {
             if (!addr) continue;
             const Qualifiers& q = load ? load->qualifiers : store ? store->qualifiers : rmw->qualifiers;
             const std::string access = "P" + std::to_string(t.id) + "'s " + std::to_string(access_bytes(q)) +
-                                       "-byte access to " + addr->location;
+                                       "-byte access to " + (addr->pointer ? "*" + addr->pointer->name : addr->location);
             if (addr->byte_offset != 0) return access + " at byte " + std::to_string(addr->byte_offset);
+            if (addr->pointer) continue;  // where a computed address goes is known at run time only
             const auto [first, inserted] = size_at.emplace(addr->location, access_bytes(q));
             if (!inserted && first->second != access_bytes(q))
                 return access + ", which is also accessed as " + std::to_string(first->second) + " bytes";
             const Location* l = test.find_location(addr->location);
-            if (test.dialect == Dialect::aarch64 && l && declared_bytes(l->type) != access_bytes(q)) {
-                const int bytes = declared_bytes(l->type);
-                if (l->type.empty()) return access + ", an untyped location (a word: 4 bytes)";
-                return access + ", a " + l->type + " (" + std::to_string(bytes) + (bytes == 1 ? " byte)" : " bytes)");
-            }
+            const auto declared = l ? declared_bytes(l->type) : std::nullopt;
+            if (test.dialect == Dialect::aarch64 && declared && *declared != access_bytes(q))
+                return access + ", a " + l->type + " (" + std::to_string(*declared) +
+                       (*declared == 1 ? " byte)" : " bytes)");
         }
     }
     return std::nullopt;

@@ -18,6 +18,9 @@
 //                     result of "add rd,rs,rt" with one of rs, rt pointing
 //                     at a location and the other displacing it (an
 //                     address dependency; diy7 computes a zero).
+//   0(rs1) with rs1 loaded or computed otherwise (ISA15 adds a value into
+//                     its own offset register): an address followed at
+//                     run time (Address::pointer).
 // A non-zero displacement addresses part of a location: refused.
 //
 // Instructions (mnemonics in any case; q is "", ".aq", ".rl" or ".aq.rl"):
@@ -130,10 +133,7 @@ private:
         const Token at = lx_.peek();
         const Register base = reg("a base register (x6, a0, ...)");
         lx_.expect_punct(")");
-        auto it = t.pointers.find(base.name);
-        if (it == t.pointers.end())
-            lx_.fail(at, "a register holding a location's address (\"0:" + base.name + "=x\" in the initial state)");
-        return it->second;
+        return t.through(lx_, at, base);
     }
 
     void instruction(AssemblyThread& t, std::vector<Instruction>& code) {
@@ -190,15 +190,10 @@ private:
             const Register d = reg("a destination register");
             lx_.expect_punct(",");
             const Operand v = m == "li" ? Operand{immediate()} : source("a source register");
-            const auto* src = std::get_if<Register>(&v);
-            const auto p = src ? t.pointers.find(src->name) : t.pointers.end();
-            if (p != t.pointers.end()) {
-                const Address a = p->second;
-                t.pointers[d.name] = a;
-            } else {
-                t.written(d);
-            }
-            code.push_back(RegOp{d, RegOpKind::move, v, std::nullopt});
+            const RegOp op{d, RegOpKind::move, v, std::nullopt};
+            follow_riscv_pointers(t.pointers, op);
+            t.computed.insert(d.name);
+            code.push_back(op);
             return;
         }
         static const std::map<std::string, RegOpKind> arithmetic = {
@@ -212,31 +207,10 @@ private:
             const Operand a = source("a register");
             lx_.expect_punct(",");
             const Operand b = immediate_form ? Operand{immediate()} : source("a register");
-            // add rd,rs,rt with one of rs, rt pointing at a location (and
-            // both registers other than x0): rd points there, displaced by
-            // the other.
-            const auto points = [&](const Operand& o) {
-                const auto* r = std::get_if<Register>(&o);
-                const auto p = r ? t.pointers.find(r->name) : t.pointers.end();
-                return p != t.pointers.end() && !p->second.offset ? &p->second : nullptr;
-            };
-            const bool registers = k->second == RegOpKind::add && !immediate_form &&
-                                   std::holds_alternative<Register>(a) && std::holds_alternative<Register>(b);
-            const Address* pa = registers ? points(a) : nullptr;
-            const Address* pb = registers ? points(b) : nullptr;
-            if ((pa != nullptr) != (pb != nullptr)) {
-                Address displaced = pa ? *pa : *pb;
-                displaced.offset = pa ? b : a;
-                // The address is named by its offset register, read at the
-                // access: one the add overwrites is lost.
-                if (std::get<Register>(*displaced.offset).name == d.name)
-                    lx_.fail(at, "an add into a register other than its offset register (" + d.name +
-                                     " displaces a location and is overwritten: not supported)");
-                t.pointers[d.name] = displaced;
-            } else {
-                t.written(d);
-            }
-            code.push_back(RegOp{d, k->second, a, b});
+            const RegOp op{d, k->second, a, b};
+            follow_riscv_pointers(t.pointers, op);
+            t.computed.insert(d.name);
+            code.push_back(op);
             return;
         }
         static const std::map<std::string, CmpOp> conditions = {
@@ -316,6 +290,39 @@ private:
 };
 
 }  // namespace
+
+void follow_riscv_pointers(std::map<std::string, Address>& pointers, const RegOp& op) {
+    const auto pointing = [&](const Operand& o) -> const Address* {
+        const auto* r = std::get_if<Register>(&o);
+        const auto p = r ? pointers.find(r->name) : pointers.end();
+        return p == pointers.end() ? nullptr : &p->second;
+    };
+    if (op.op == RegOpKind::move) {
+        if (const Address* a = pointing(op.lhs)) {
+            const Address copy = *a;
+            pointers[op.dest.name] = copy;
+            return;
+        }
+    } else if (op.op == RegOpKind::add && op.rhs && std::holds_alternative<Register>(op.lhs) &&
+               std::holds_alternative<Register>(*op.rhs)) {
+        const Address* pa = pointing(op.lhs);
+        const Address* pb = pointing(*op.rhs);
+        if (pa && pa->offset) pa = nullptr;
+        if (pb && pb->offset) pb = nullptr;
+        if ((pa != nullptr) != (pb != nullptr)) {
+            Address displaced = pa ? *pa : *pb;
+            displaced.offset = pa ? *op.rhs : op.lhs;
+            // The address is named by its offset register, read at the
+            // access: an add into that register leaves a computed address
+            // (a value plus a pointer) instead.
+            if (std::get<Register>(*displaced.offset).name != op.dest.name) {
+                pointers[op.dest.name] = displaced;
+                return;
+            }
+        }
+    }
+    pointers.erase(op.dest.name);
+}
 
 void parse_riscv_threads(Lexer& lx, LitmusTest& test) { RiscvParser(lx, test).parse(); }
 

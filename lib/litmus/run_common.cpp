@@ -156,6 +156,7 @@ std::int64_t FinalState::value(const Term& term, const std::string& source) cons
         auto it = regs.find(reg->reg);
         return it == regs.end() ? 0 : it->second;
     }
+    if (const auto* a = std::get_if<AddressOf>(&term)) return address_of(prepared.candidate.pre, *a, source);
     const auto& mem = std::get<MemoryRef>(term);
     const int cell = cell_index(prepared.candidate.pre, mem);
     if (cell < 0) throw std::runtime_error(source + ": condition names unknown location '" + mem.location + "'");

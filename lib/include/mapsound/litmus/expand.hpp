@@ -85,8 +85,10 @@ namespace mapsound::litmus {
 
 // A pointer value ("&y" as an initial value) is the integer
 // address_base + (index of y's first cell), so that loading a pointer and
-// comparing pointers work like integers.  (The IR names every accessed
-// location statically, so nothing is accessed through a pointer.)
+// comparing pointers work like integers.  An access through a computed
+// address (Address::pointer) goes to the cell whose address its register
+// holds, with an address dependency on what the register came from; a
+// register holding anything else there fails the expansion.
 inline constexpr std::int64_t address_base = std::int64_t{1} << 32;
 
 // Event::barrier of a barrier with more than one operand (see above).
@@ -210,5 +212,11 @@ void expand_each(const LitmusTest& test, const ExpandOptions& options,
 // The index in 'locations' of the cell a condition's memory reference names
 // ("x" and "x[0]" name the same cell), or -1.
 int cell_index(const exec::PreExecution& pre, const MemoryRef& ref);
+
+// The value of a location's address in a condition ("1:X0=x" in the
+// assembly dialects): address_base + its first cell's index.  Throws
+// std::runtime_error, naming 'source', when the location is not one of the
+// test's.
+std::int64_t address_of(const exec::PreExecution& pre, const AddressOf& location, const std::string& source);
 
 }  // namespace mapsound::litmus

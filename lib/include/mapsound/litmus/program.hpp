@@ -187,6 +187,12 @@ struct Address {
     // a displacement in bytes, which addresses part of a location (a
     // mixed-size program; see mixed_size_access).  0 in every other dialect.
     std::int64_t byte_offset = 0;
+    // AArch64, RISC-V: an address computed at run time, through a register
+    // that holds a pointer loaded from memory or computed from values
+    // ("LDR X0,[X3]; LDR W9,[X0]"): the access goes to the location whose
+    // address (expand.hpp, address_base) the register holds there.
+    // location is then empty and offset absent.
+    std::optional<Register> pointer{};
     bool operator==(const Address&) const = default;
 };
 
@@ -479,7 +485,7 @@ struct RegisterInit {
     int thread = 0;
     Register reg;
     InitValue value = std::int64_t{0};
-    std::string type;
+    std::string type{};
     bool operator==(const RegisterInit&) const = default;
 };
 
@@ -501,8 +507,10 @@ struct MemoryRef {
     bool operator==(const MemoryRef&) const = default;
 };
 
-// One side of a comparison in a condition.
-using Term = std::variant<std::int64_t, RegisterRef, MemoryRef>;
+// One side of a comparison in a condition.  AddressOf: in the assembly
+// dialects, a location's name compared with a register ("1:X0=x") is its
+// address, as herd7 reads it.
+using Term = std::variant<std::int64_t, RegisterRef, MemoryRef, AddressOf>;
 
 // A boolean expression over the final state.
 //   truth    'value' ("true" / "false")
@@ -626,7 +634,7 @@ struct LitmusTest {
 // displacement (AArch64 "[X1,#4]"), an access whose size differs from
 // another's to the same location, or an AArch64 access whose size differs
 // from its location's declared width (uint8_t ... uint64_t, int8_t ...;
-// an untyped location is a word).  Then the description of the first such
+// an untyped location takes its accesses' size).  Then the description of the first such
 // access ("P1's access to x at byte 4"); nullopt when every location is
 // accessed whole, at one size.  mapsound's executions give a location one
 // value, not bytes, so a mixed-size program has no execution in them: the
