@@ -95,11 +95,12 @@ TEST_CASE("mapping: every shipped mapping parses") {
     // Fig. 11 and its 5 variants, 2 AuDaLa mappings, 10 shipped lowerings
     // (issue 12), 2 repairs, 2 lowerings to Vulkan (LLVM's SPIR-V back
     // end) and 3 of OpenCL (POPL 2017's to PTX and its buggy variant,
-    // clspv's to Vulkan; issue 25), 4 of C/C++ to CPUs (x86, AArch64 with
-    // LSE, RCpc, and LDAPR for seq_cst loads; issue 29), 2 to Power
+    // clspv's to Vulkan; issue 25), 5 of C/C++ to CPUs (x86, AArch64 with
+    // LSE, RCpc, LDAPR for seq_cst loads, and without LSE: exclusive
+    // pairs; issue 29), 2 to Power
     // (leading and trailing sync) and 3 to RISC-V (A6S, A6C stores with
     // A.7 loads, and Ztso): a file that goes missing shows here.
-    CHECK(files.size() == 35);
+    CHECK(files.size() == 36);
     for (const auto& file : files) {
         CAPTURE(file);
         const Mapping m = load_mapping(file);
@@ -114,10 +115,10 @@ TEST_CASE("mapping: every shipped check parses, and names what its models define
     // 12 checks of Fig. 11, its variants and AuDaLa; 2 per shipped
     // lowering and repair (issue 12); 3 with the cluster level; Fig. 11
     // against PTX 7.5, 5 of LLVM's SPIR-V lowerings to Vulkan and 4 of
-    // OpenCL's (issue 25); 6 of C/C++ and C11 to x86 and AArch64, 4 to
-    // Power and 6 to RISC-V (issue 29; 3 of them the Ztso mapping, on Ztso
+    // OpenCL's (issue 25); 7 of C/C++ and C11 to x86 and AArch64 (one
+    // without LSE), 4 to Power and 6 to RISC-V (issue 29; 3 of them the Ztso mapping, on Ztso
     // hardware and on RVWMO hardware).
-    CHECK(files.size() == 66);
+    CHECK(files.size() == 67);
     for (const auto& file : files) {
         CAPTURE(file);
         const CheckDefinition c = load_check(file);
@@ -491,6 +492,36 @@ TEST_CASE("mapping: invalid mappings: shape, scope and overlap rules") {
         {ppc + "RMW.sc -> lwarx ; stwcx. ; lwarx ; stwcx.\n", "m.map:3:28: expected fence (RMW.sc already has its atom)"},
     };
     for (const auto& c : reservations) {
+        CAPTURE(c.text);
+        CHECK(mapping_error(c.text).rfind(c.message, 0) == 0);
+    }
+    // AArch64 without LSE: the exclusive pair LD[A]XR ; ST[L]XR, one
+    // read-modify-write (both accesses X) carrying the pair's joined
+    // order, as an LSE atomic's events do (acquire off the load, release
+    // off the store).
+    const std::string arm = "mapping t\ntarget aarch64\n";
+    const Mapping pairs = parse_mapping(arm + "RMW.sc -> LDAXR ; STLXR\nRMW.acq -> LDAXR ; STXR\n"
+                                              "RMW.rel -> LDXR ; STLXR\nRMW.rlx -> LDXR ; STXR\nRMW.acq_rel -> SWPAL\n",
+                                        "m.map");
+    const std::vector<exec::Order> orders = {exec::Order::acq_rel, exec::Order::acq, exec::Order::rel, exec::Order::none};
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+        CAPTURE(i);
+        REQUIRE(pairs.rules[i].targets.size() == 1);
+        CHECK(pairs.rules[i].targets[0].instruction == Instruction::atom);
+        CHECK(pairs.rules[i].targets[0].order == orders[i]);
+        CHECK(pairs.rules[i].targets[0].tags == exec::tag_bit(exec::Tag::exclusive));
+    }
+    CHECK(pairs.rules[0].target_text() == "LDAXR ; STLXR");
+    // SWPAL: the same order, no X.
+    CHECK(pairs.rules[4].targets[0].order == exec::Order::acq_rel);
+    CHECK(pairs.rules[4].targets[0].tags == 0);
+    const std::vector<Case> exclusives = {
+        {arm + "RMW.sc -> LDAXR ; STR\n", "m.map:3:19: expected 'STXR' or 'STLXR' after 'LDAXR ;' (the exclusive store), found 'STR'"},
+        {arm + "RMW.sc -> LDAXR\n", "m.map:3:16: expected ';' and 'STXR' or 'STLXR' after 'LDAXR', found end of line"},
+        {arm + "R.acq -> LDAXR ; STLXR\n", "m.map:3:10: expected ld or fence"},
+        {arm + "RMW.sc -> LDAXR ; STLXR DMB.ISH\n", "m.map:3:25: expected ';' or end of line after 'STLXR'"},
+    };
+    for (const auto& c : exclusives) {
         CAPTURE(c.text);
         CHECK(mapping_error(c.text).rfind(c.message, 0) == 0);
     }

@@ -449,21 +449,31 @@ private:
         return litmus::Address{c.base, chain(th, deps, c.index.value_or(0), out)};
     }
 
-    // Power's read-modify-write as LLVM writes it: retry lwarx/stwcx.
-    // until the store succeeds (a test of CR0, the IR's "cr0").
-    static void reservation_loop(const exec::Event& read, const exec::Event& write, const Register& dest,
-                                 litmus::Address a, Operand value, int k, std::vector<litmus::Instruction>& out) {
+    // A read-modify-write of exclusive accesses as LLVM writes it: retry
+    // the pair until the store succeeds.  Power: lwarx/stwcx., testing
+    // CR0 (the IR's "cr0"); AArch64 without LSE: LD[A]XR/ST[L]XR, testing
+    // a status register with CBNZ, the acquire on the load and the release
+    // on the store (the expansion gives both events the pair's order).
+    void exclusive_loop(int th, const exec::Event& read, const exec::Event& write, const Register& dest,
+                        litmus::Address a, Operand value, int k, std::vector<litmus::Instruction>& out) {
         const std::string label = "Loop" + std::to_string(k);
         out.push_back(litmus::Label{label});
-        litmus::Instruction l = load_instruction(Dialect::ppc, read, dest, a);
-        std::get<litmus::Load>(l).qualifiers.exclusive = true;
+        litmus::Instruction l = load_instruction(d_, read, dest, a);
+        litmus::Instruction s = store_instruction(d_, write, std::move(a), std::move(value));
+        auto& load = std::get<litmus::Load>(l);
+        auto& store = std::get<litmus::Store>(s);
+        const Register status = d_ == Dialect::ppc ? Register{std::string(litmus::ppc_cr0)} : temporary(th);
+        if (d_ == Dialect::aarch64) {
+            const bool acquire = read.order == Order::acq || read.order == Order::acq_rel;
+            const bool release = write.order == Order::rel || write.order == Order::acq_rel;
+            load.order = acquire ? litmus::MemoryOrder::acquire : litmus::MemoryOrder::plain;
+            store.order = release ? litmus::MemoryOrder::release : litmus::MemoryOrder::plain;
+        }
+        load.qualifiers.exclusive = store.qualifiers.exclusive = true;
+        store.qualifiers.status = status;
         out.push_back(std::move(l));
-        litmus::Instruction s = store_instruction(Dialect::ppc, write, std::move(a), std::move(value));
-        const Register cr0{std::string(litmus::ppc_cr0)};
-        std::get<litmus::Store>(s).qualifiers.exclusive = true;
-        std::get<litmus::Store>(s).qualifiers.status = cr0;
         out.push_back(std::move(s));
-        out.push_back(litmus::Branch{litmus::CmpOp::ne, cr0, std::int64_t{0}, label});
+        out.push_back(litmus::Branch{litmus::CmpOp::ne, status, std::int64_t{0}, label});
     }
 
     std::vector<litmus::Instruction> code(int th) {
@@ -495,8 +505,8 @@ private:
                         if (d_ == Dialect::x86) value = in_register(th, std::move(value), out, dest);
                         if (d_ == Dialect::aarch64 || d_ == Dialect::riscv || d_ == Dialect::ppc)
                             value = in_register(th, std::move(value), out);
-                        if (d_ == Dialect::ppc)
-                            reservation_loop(v, ev(w), dest, std::move(a), std::move(value), loops++, out);
+                        if (d_ == Dialect::ppc || (d_ == Dialect::aarch64 && v.has(exec::Tag::exclusive)))
+                            exclusive_loop(th, v, ev(w), dest, std::move(a), std::move(value), loops++, out);
                         else
                             out.push_back(rmw_instruction(d_, v, dest, std::move(a), value));
                     } else {

@@ -460,7 +460,23 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
     const int w = add_event(s, EventKind::write, cell, value(s, st.value), tag_of(st.order, st.scope, st.qualifiers),
                             addr_deps, "");
     add_data(s, deps(s, st.value), w);
-    if (s.events[static_cast<std::size_t>(s.exclusive_load)].location == cell) s.rmw.emplace_back(s.exclusive_load, w);
+    if (s.events[static_cast<std::size_t>(s.exclusive_load)].location == cell) {
+        s.rmw.emplace_back(s.exclusive_load, w);
+        // AArch64: the pair's two events carry its joined order, as an LSE
+        // atomic's do (LDAXR ; STLXR: both acq_rel, like SWPAL's).
+        // aarch64.cat reads acquire off reads and release off writes only
+        // (A = (ACQ | ACQ_REL) & R, L = (REL | ACQ_REL) & W), so nothing it
+        // decides changes; a mapping rule's `LDAXR ; STLXR` is then one
+        // read-modify-write with one order, as every rule's is.
+        if (x_.test.dialect == Dialect::aarch64) {
+            Event& read = s.events[static_cast<std::size_t>(s.exclusive_load)];
+            Event& write = s.events[static_cast<std::size_t>(w)];
+            const Order joined = read.order == Order::none                                       ? write.order
+                                 : write.order == Order::none || write.order == read.order ? read.order
+                                                                                            : Order::acq_rel;
+            read.order = write.order = joined;
+        }
+    }
     s.exclusive_load = -1;
     // RISC-V: what the status register holds depends on the store having
     // succeeded, so it carries a dependency from the write (RVWMO's

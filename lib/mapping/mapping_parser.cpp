@@ -270,8 +270,7 @@ private:
                 expect_line_end("end of line");
                 return;
             }
-            TargetOp op = target_->target == litmus::Dialect::ppc && is_word("lwarx") ? parse_reservation(rule)
-                                                                                    : parse_op(rule);
+            TargetOp op = at_exclusive_pair() ? parse_exclusive_pair(rule) : parse_op(rule);
             if (op.instruction != Instruction::fence) {
                 // A memory instruction: only the class's own, and only once.
                 if (!required)
@@ -315,21 +314,38 @@ private:
         rule.branch_on_load = true;
     }
 
-    // Power's read-modify-write, `lwarx ; stwcx.`: the reservation loop
-    // LLVM emits (retried until the stwcx. stores), one read-modify-write
-    // of the rule, read by the PPC front end as the pair that stores.
-    TargetOp parse_reservation(const Rule& rule) {
-        const Token lwarx = token_;
+    // A read-modify-write as the exclusive pair of the loop LLVM emits
+    // (retried until the exclusive store succeeds): Power's
+    // `lwarx ; stwcx.`, AArch64's `LD[A]XR ; ST[L]XR` (without LSE).  One
+    // read-modify-write of the rule, read by the dialect's front end as the
+    // pair that stores.
+    bool at_exclusive_pair() const {
+        return (target_->target == litmus::Dialect::ppc && is_word("lwarx")) ||
+               (target_->target == litmus::Dialect::aarch64 && (is_word("LDXR") || is_word("LDAXR")));
+    }
+
+    TargetOp parse_exclusive_pair(const Rule& rule) {
+        const Token load = token_;
         advance();
-        if (token_.kind != TokenKind::semicolon) fail(token_, "';' and 'stwcx.' after 'lwarx'");
+        const bool ppc = target_->target == litmus::Dialect::ppc;
+        const std::string store = ppc ? "'stwcx.'" : "'STXR' or 'STLXR'";
+        if (token_.kind != TokenKind::semicolon) fail(token_, "';' and " + store + " after '" + load.text + "'");
         advance();
-        if (!is_word("stwcx")) fail(token_, "'stwcx.' after 'lwarx ;' (the reservation's store)");
+        std::string text;
+        if (ppc) {
+            if (!is_word("stwcx")) fail(token_, "'stwcx.' after 'lwarx ;' (the reservation's store)");
+            advance();
+            if (token_.kind != TokenKind::dot) fail(token_, "'.' after 'stwcx'");
+            text = detail::ppc_reservation;
+        } else {
+            if (!is_word("STXR") && !is_word("STLXR"))
+                fail(token_, store + " after '" + load.text + " ;' (the exclusive store)");
+            text = load.text + " ; " + token_.text;
+        }
+        const std::string last = ppc ? "stwcx." : token_.text;
         advance();
-        if (token_.kind != TokenKind::dot) fail(token_, "'.' after 'stwcx'");
-        advance();
-        if (token_.kind != TokenKind::semicolon && !at_line_end()) fail(token_, "';' or end of line after 'stwcx.'");
-        return detail::read_target_instruction(target_->target, std::string(detail::ppc_reservation), lwarx.pos,
-                                               required_access(rule.source));
+        if (token_.kind != TokenKind::semicolon && !at_line_end()) fail(token_, "';' or end of line after '" + last + "'");
+        return detail::read_target_instruction(target_->target, text, load.pos, required_access(rule.source));
     }
 
     // One instruction: the tokens up to ';' or the line end, read by the

@@ -70,6 +70,9 @@ Placement place_cpu(litmus::Dialect dialect, const std::string& mnemonic, std::o
     }
     for (const char* load : {"LDR", "LDAR", "LDAPR", "STR", "STLR"})
         if (m == load) return {spaced, " W0,[X1]"};
+    // An exclusive pair, "LDAXR ; STLXR" (mapping_parser.cpp).
+    if (const auto semicolon = mnemonic.find(" ; "); semicolon != std::string::npos)
+        return {mnemonic.substr(0, semicolon) + " W0,[X1] ;\n " + mnemonic.substr(semicolon + 3) + " W3,W2,[X1]", ""};
     for (const char* lse : {"SWP", "LDADD", "CAS"})
         if (m.rfind(lse, 0) == 0) return {spaced, " W0,W2,[X1]"};
     return {spaced, ""};  // DMB.ISH, DSB.ISHLD, ISB

@@ -23,7 +23,8 @@ namespace mapsound::mapping::detail {
 bool target_dialect(litmus::Dialect dialect);
 
 // The text of Power's reservation pair as a rule writes it (and as
-// TargetOp::text keeps it): one read-modify-write.
+// TargetOp::text keeps it): one read-modify-write.  AArch64's exclusive
+// pairs are kept as written, "LDAXR ; STLXR".
 inline constexpr std::string_view ppc_reservation = "lwarx ; stwcx.";
 
 // The TargetOp of 'text' in 'dialect' (a target_dialect), 'where' being the
