@@ -35,6 +35,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BASE=5a54064
 OUT=${1:-$ROOT/bench/results/$(date -u +%F)/minimality}
+SCRIPT_COMMIT=$(git -C "$ROOT" rev-parse --short HEAD)
 mkdir -p "$OUT"
 SCRATCH=$(mktemp -d)
 WT=$SCRATCH/minimality
@@ -87,7 +88,7 @@ done
 
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 cat > "$OUT/summary.json" <<EOF
-{"base": "$BASE", "patch": "bench/experiments/minimality.patch", "script_commit": "$(git -C "$ROOT" rev-parse --short HEAD)",
+{"base": "$BASE", "patch": "bench/experiments/minimality.patch", "script_commit": "$SCRIPT_COMMIT",
  "load_before": "$LOAD_BEFORE", "load_after": "$LOAD_AFTER", "finished_utc": "$(date -u +%FT%TZ)",
  "tool": "mapsound-work-item-times checks/cxx-to-ptx.check --events B --axiom coherence --shape K"}
 EOF
