@@ -49,7 +49,7 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
                 ops[k].scope = exec::Scope::cluster;
             if (instance.tuples(*problem.scope_gpu).contains(head)) ops[k].scope = exec::Scope::gpu;
             if (instance.tuples(*problem.scope_sys).contains(head)) ops[k].scope = exec::Scope::sys;
-        } else if (order != exec::Order::none && order != exec::Order::na && order != exec::Order::weak) {
+        } else if (exec::has_scope(order)) {
             ops[k].scope = exec::Scope::sys;
         }
         for (int i = 0; i < L.locations; ++i)

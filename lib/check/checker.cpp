@@ -45,8 +45,6 @@ bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& nam
 
 const std::vector<std::string> kDependencyNames = {"addr", "data", "ctrl"};
 
-bool has_scope(exec::Order o) { return o != exec::Order::none && o != exec::Order::na && o != exec::Order::weak; }
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -430,7 +428,7 @@ mapping::Mapping identity_mapping(litmus::Dialect dialect) {
                          : c.kind == SourceKind::rmw   ? Instruction::atom
                                                        : Instruction::fence;
         op.order = c.order;
-        op.scope_from_source = has_scope(c.order);
+        op.scope_from_source = exec::has_scope(c.order);
         op.tags = c.regions;
         r.regions = c.regions;
         r.targets.push_back(op);

@@ -40,9 +40,6 @@ bool uses_any(const model::ModelInstance& m, const std::vector<std::string>& nam
 // The vocabulary names through which a model can see dependencies.
 extern const std::vector<std::string> kDependencyNames;
 
-// Whether events of order o carry a scope (every order but none, na and weak).
-bool has_scope(exec::Order o);
-
 struct Checker::Impl {
     mapping::CheckDefinition definition;
     model::Model source, target;

@@ -151,7 +151,7 @@ std::vector<mapping::SourceClass> Checker::Impl::searched_classes() const {
             continue;
         }
         for (const auto& op : rule->targets)
-            if (op.scope_from_source && !has_scope(c.order))
+            if (op.scope_from_source && !exec::has_scope(c.order))
                 throw mapping::MappingError(
                     op.where, "'" + op.to_string() + "' passes the source event's scope ($sco) on, but the rule " +
                                   rule->source_text() + " also covers " + c.to_string() +

@@ -62,8 +62,6 @@ Count nested_partitions(int n, int levels) {
     return total;
 }
 
-bool atomic(exec::Order o) { return o != exec::Order::none && o != exec::Order::na && o != exec::Order::weak; }
-
 }  // namespace
 
 // Set partitions of n elements as restricted growth strings: block[i] is
@@ -129,7 +127,7 @@ std::string count_programs(const Shape& shape, const Lowering& lowering, const E
                                       (k == exec::EventKind::fence && placed.kind == mapping::SourceKind::fence);
                     if (!same) continue;
                 }
-                const Count weight = atomic(placed.order) ? levels : 1;
+                const Count weight = exec::has_scope(placed.order) ? levels : 1;
                 const bool memory = placed.kind != mapping::SourceKind::fence;
                 if (memory && placed.regions != counted_region) continue;  // counted per location below
                 const bool read = placed.kind == mapping::SourceKind::read || placed.kind == mapping::SourceKind::rmw;

@@ -69,9 +69,6 @@ constexpr std::pair<const char*, Order> kOrderSets[] = {{"NA", Order::na},   {"W
                                                         {"REL", Order::rel}, {"ACQ_REL", Order::acq_rel},
                                                         {"SC", Order::sc}};
 
-// Events with a scope: every order but none (AuDaLa), na (C++ non-atomic)
-// and weak (PTX .weak).
-bool is_atomic(Order o) { return o != Order::none && o != Order::na && o != Order::weak; }
 
 }  // namespace
 
@@ -292,7 +289,7 @@ SymbolicProblem::SymbolicProblem(const Shape& shape, const Lowering& lowering, c
     const Expr F_s = classes_where([](const PlacedRule& p) { return p.kind == mapping::SourceKind::fence; }, false);
     const Expr M_s = R_s | W_s;
     auto order_s = [&](Order o) { return classes_where([o](const PlacedRule& p) { return p.order == o; }, true); };
-    const Expr atomic_heads = classes_where([](const PlacedRule& p) { return is_atomic(p.order); }, false);
+    const Expr atomic_heads = classes_where([](const PlacedRule& p) { return exec::has_scope(p.order); }, false);
 
     // Scopes of the heads (an RMW's write takes its read's).
     // Each atomic head has exactly one scope of the tree's levels.

@@ -25,6 +25,10 @@ enum class EventKind { read, write, fence, barrier };
 // the same names where they mean the same thing (see README).
 enum class Order { none, na, weak, rlx, acq, rel, acq_rel, sc };
 
+// Whether an event of order o is atomic and so carries a scope: every order
+// but none (AuDaLa), na (C++ non-atomic) and weak (PTX .weak).
+constexpr bool has_scope(Order o) { return o != Order::none && o != Order::na && o != Order::weak; }
+
 // The levels of the scope tree, innermost first: thread (none), subgroup,
 // CTA (= workgroup), cluster, queue family, GPU (= device), system.  Each
 // dialect uses a subset (PTX: cta cluster gpu sys; Vulkan: sg wg qf dv;
