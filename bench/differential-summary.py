@@ -6,7 +6,8 @@ folder per phase, each with comparisons.csv and mutants.csv written by
 mapsound-differential).  Prints, per phase and in total: the (mutant,
 axiom) pairs and how many of them fail within the phase's bound, the
 (mutant, axiom, layout) triples at 3-5 events and how many agree with
-every reference, and per reference the comparisons, disagreements and
+every reference, the distinct triples over all phases (a triple two
+phases compare counts once) and how many carry a counterexample, and per reference the comparisons, disagreements and
 comparisons whose counterexample programs were compared (with the number
 of programs found).  Writes the same to DIR/summary.txt.
 
@@ -24,6 +25,7 @@ def summarize(path):
     pairs = collections.defaultdict(bool)  # (check, mutant, axiom) -> some layout fails (default encoding)
     triples = collections.defaultdict(lambda: True)
     triple_events = {}
+    triple_counterexample = collections.defaultdict(bool)  # the default encoding found one in the layout
     per_reference = collections.defaultdict(lambda: collections.Counter())
     for r in rows:
         key = (r["check"], r["mutant"], r["axiom"])
@@ -33,6 +35,7 @@ def summarize(path):
         agree = r["agree"] == "1"
         triples[t] = triples[t] and agree
         triple_events[t] = int(r["events"])
+        triple_counterexample[t] = triple_counterexample[t] or r["default_counterexample"] == "1"
         c = per_reference[r["reference"]]
         c["comparisons"] += 1
         c["disagreements"] += 0 if agree else 1
@@ -52,6 +55,8 @@ def summarize(path):
         "agreeing triples at 3-5 events": sum(1 for t in in_range if triples[t]),
         "disagreements": sum(c["disagreements"] for c in per_reference.values()),
         "references": per_reference,
+        "triple agreement": dict(triples),
+        "triple counterexample": dict(triple_counterexample),
     }
 
 
@@ -62,6 +67,7 @@ def main():
     root = sys.argv[1]
     lines = []
     total_triples = total_agreeing = total_disagreements = 0
+    distinct_agree, distinct_counterexample = {}, {}
     for phase in sorted(os.listdir(root)):
         path = os.path.join(root, phase, "comparisons.csv")
         if not os.path.isfile(path):
@@ -70,6 +76,9 @@ def main():
         total_triples += s["triples at 3-5 events"]
         total_agreeing += s["agreeing triples at 3-5 events"]
         total_disagreements += s["disagreements"]
+        for t, agree in s["triple agreement"].items():
+            distinct_agree[t] = distinct_agree.get(t, True) and agree
+            distinct_counterexample[t] = distinct_counterexample.get(t, False) or s["triple counterexample"][t]
         lines.append(f"== {phase}")
         lines.append(f"(mutant, axiom) pairs {s['pairs']}, failing within the bound {s['failing pairs']}; "
                      f"(mutant, axiom, layout) triples {s['triples']}, at 3-5 events {s['triples at 3-5 events']}, "
@@ -82,6 +91,10 @@ def main():
                          f"{c['non-empty program sets compared']:>11}{c['programs']:>10}")
     lines.append(f"== total: triples at 3-5 events {total_triples} (phases may repeat a triple), agreeing "
                  f"{total_agreeing}; disagreements {total_disagreements}")
+    with_ce = sum(1 for v in distinct_counterexample.values() if v)
+    lines.append(f"== distinct (mutant, axiom, layout) triples over the phases {len(distinct_agree)}, agreeing "
+                 f"{sum(1 for v in distinct_agree.values() if v)}; with a counterexample {with_ce} "
+                 f"({100.0 * with_ce / max(1, len(distinct_agree)):.1f}%)")
     text = "\n".join(lines) + "\n"
     print(text, end="")
     with open(os.path.join(root, "summary.txt"), "w") as f:
