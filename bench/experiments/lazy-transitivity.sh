@@ -42,7 +42,7 @@ item() {
     local line refinements
     line=$(cd "$WT" && env "$@" "$TOOL" checks/cxx-to-ptx.check --events "$bound" --axiom coherence \
         --shape "$shape" 2> "$SCRATCH/err" | tail -1)
-    refinements=$(grep -o "lazy refinements [0-9]*" "$SCRATCH/err" | tail -1 | awk '{print $3}')
+    refinements=$( (grep -o "lazy refinements [0-9]*" "$SCRATCH/err" || true) | tail -1 | awk '{print $3}')
     python3 - "$variant" "$line" "${refinements:-}" >> "$CSV" <<'PY'
 import csv, io, sys
 r = next(csv.reader(io.StringIO(sys.argv[2])))
@@ -51,7 +51,8 @@ print(",".join([sys.argv[1], r[1], r[2], '"' + r[4] + '"', r[5], r[7], r[8], r[9
 PY
 }
 
-for item_args in "6 50" "6 60" "7 112" "7 113" "8 238"; do
+# The 8-event shapes (a few minutes each) are left for a run with time.
+for item_args in "6 50" "6 60" "7 112" "7 113"; do
     set -- $item_args
     item eager "$1" "$2"
     item lazy "$1" "$2" MS_LAZY_T=1
