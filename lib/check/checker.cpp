@@ -100,6 +100,21 @@ std::vector<Shape> Checker::Impl::shapes_of(int n, const Options& options) const
     return split_into_cubes(shapes, options.cube_threads, kinds);
 }
 
+rel::Formula Checker::Impl::admissible_candidate(const SymbolicProblem& p, const Options& run) const {
+    rel::Formula f = p.program && p.target_consistent && p.source_lifted;
+    if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
+    if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
+    return f;
+}
+
+rel::Options Checker::Impl::solver_options(const Options& run) {
+    rel::Options options;
+    options.symmetry = rel::SymmetryBreaking::off;
+    options.stop = run.stop;
+    options.closure = run.closure;
+    return options;
+}
+
 EncodingSettings Checker::Impl::encoding_for(const Options& run) const {
     EncodingSettings encoding = settings;
     encoding.free_placement = settings.scoped && run.scope_trees == Options::ScopeTrees::solver;
@@ -119,14 +134,7 @@ std::vector<ClassWitness> Checker::Impl::witness_classes(int bound, const Option
         for (const Shape& shape : shapes_of(n, whole)) {
             if (!open() || run.stop.stop_requested()) break;
             SymbolicProblem p(shape, lowering, source, target, encoding_for(run));
-            rel::Formula f = p.program && p.target_consistent && p.source_lifted;
-            if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
-            if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
-            rel::Options options;
-            options.symmetry = rel::SymmetryBreaking::off;
-            options.stop = run.stop;
-            options.closure = run.closure;
-            rel::Problem problem(f, p.bounds, options);
+            rel::Problem problem(admissible_candidate(p, run), p.bounds, solver_options(run));
             for (auto& w : out) {
                 if (w.events != 0) continue;
                 const auto cls = std::find_if(p.classes.begin(), p.classes.end(), [&](const SymbolicProblem::RuleClass& r) {
@@ -179,14 +187,7 @@ SearchedSpace Checker::Impl::space_of(const Options& run, const std::vector<Clas
 ShapeResult Checker::Impl::search(const Shape& shape, const std::string& axiom, const Options& run) const {
     ShapeResult out;
     SymbolicProblem p(shape, lowering, source, target, encoding_for(run));
-    rel::Formula f = p.program && p.target_consistent && p.source_lifted && p.violated(axiom);
-    if (definition.race_free_flag) f = f && p.flag_quiet(*definition.race_free_flag);
-    if (run.target_events) f = f && p.target_events_at_most(*run.target_events);
-    rel::Options options;
-    options.symmetry = rel::SymmetryBreaking::off;
-    options.stop = run.stop;
-    options.closure = run.closure;
-    rel::Problem problem(f, p.bounds, options);
+    rel::Problem problem(admissible_candidate(p, run) && p.violated(axiom), p.bounds, solver_options(run));
     const std::size_t enumerate = run.enumerate_programs;
     std::size_t programs_found = 0;
     for (;;) {

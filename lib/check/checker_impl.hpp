@@ -90,6 +90,14 @@ struct Checker::Impl {
 
     EncodingSettings encoding_for(const Options& run) const;
 
+    // A program of the shape with a consistent target execution and an
+    // admissible lift, race-free under the check's flag, within the run's
+    // target-events cap: what every question of a shape starts from.
+    rel::Formula admissible_candidate(const SymbolicProblem& p, const Options& run) const;
+    // How a shape's problem is solved: no symmetry breaking (the programs
+    // are read back and counted), the run's stop token and closure encoding.
+    static rel::Options solver_options(const Options& run);
+
     // For each class searched, the fewest events of a program up to
     // 'bound' in which an event of the class is part of a consistent target
     // execution with an admissible, race-free lift (a race-free program with

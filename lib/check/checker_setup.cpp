@@ -11,12 +11,6 @@ namespace mapsound::check {
 
 namespace {
 
-std::string class_list(const std::vector<mapping::SourceClass>& classes) {
-    std::string out;
-    for (const auto& c : classes) out += (out.empty() ? "" : ", ") + c.to_string();
-    return out;
-}
-
 // The dialects the checker can generate source programs of, for checks
 // whose file names none, in the order it tries them.
 const std::vector<litmus::Dialect> kCheckSourceDialects = {litmus::Dialect::c, litmus::Dialect::opencl,
@@ -125,7 +119,7 @@ std::vector<mapping::SourceClass> Checker::Impl::searched_classes() const {
         if (!any)
             throw mapping::MappingError(e.where, "'exclude " + e.text + "': " + title +
                                                      " programs have no class it covers (their classes: " +
-                                                     class_list(all) + ")");
+                                                     mapping::to_string(all) + ")");
     }
     const bool ordered = std::any_of(all.begin(), all.end(),
                                      [](const mapping::SourceClass& c) { return c.order != exec::Order::none; });
@@ -140,7 +134,7 @@ std::vector<mapping::SourceClass> Checker::Impl::searched_classes() const {
                                                    "(write '" + mapping::to_string(rule.source) + " -> ...')");
         throw mapping::MappingError(where, "rule " + rule.source_text() + ": " + title +
                                                " programs have no such events (their classes: " +
-                                               class_list(all) + ")");
+                                               mapping::to_string(all) + ")");
     }
     std::vector<mapping::SourceClass> searched, missing;
     for (const auto& c : all) {
@@ -163,7 +157,7 @@ std::vector<mapping::SourceClass> Checker::Impl::searched_classes() const {
         const std::string first = missing.front().to_string();
         throw mapping::MappingError(
             at(d.mapping_at),
-            "the mapping " + d.mapping + " has no rule for " + title + " events of class " + class_list(missing) +
+            "the mapping " + d.mapping + " has no rule for " + title + " events of class " + mapping::to_string(missing) +
                 ", so the search would leave every program with one out: add a rule for each (" + first +
                 " -> ...) or exclude the class in the check file ('exclude " + first + "  # why')");
     }

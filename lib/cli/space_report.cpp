@@ -10,11 +10,6 @@ namespace mapsound::cli {
 
 namespace {
 
-std::string joined(const std::vector<mapping::SourceClass>& classes) {
-    std::string out;
-    for (const auto& c : classes) out += (out.empty() ? "" : ", ") + c.to_string();
-    return out;
-}
 
 std::string race_free_text(const std::string& reading) {
     if (reading == "program") return "race-free programs only";
@@ -45,7 +40,7 @@ std::string space_text(const check::SearchedSpace& space) {
         if (low > 0)
             out += (missing.empty() ? "each" : "others") + std::string(" in a consistent execution with a race-free lift from ") +
                    (low == high ? std::to_string(low) : std::to_string(low) + " to " + std::to_string(high)) + " events";
-        if (!missing.empty()) out += std::string(low > 0 ? "; " : "") + joined(missing) + " in none";
+        if (!missing.empty()) out += std::string(low > 0 ? "; " : "") + mapping::to_string(missing) + " in none";
         out += ")";
     }
     for (const auto& e : space.excluded)

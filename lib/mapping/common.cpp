@@ -99,6 +99,12 @@ std::string SourceClass::to_string() const {
     return out + region_suffix(regions);
 }
 
+std::string to_string(const std::vector<SourceClass>& classes) {
+    std::string out;
+    for (const auto& c : classes) out += (out.empty() ? "" : ", ") + c.to_string();
+    return out;
+}
+
 std::vector<SourceClass> dialect_classes(litmus::Dialect dialect) {
     using exec::Order;
     std::vector<SourceClass> out;

@@ -251,6 +251,9 @@ struct SourceClass {
     std::string to_string() const;
 };
 
+// "R.rlx, W.rel, ..." : the classes' names, comma-separated, for messages.
+std::string to_string(const std::vector<SourceClass>& classes);
+
 // The classes of the events a dialect's programs are made of, as the
 // checker searches them: kinds R, W, RMW, F in that order, orders weakest
 // first.  C: R na rlx acq sc, W na rlx rel sc, RMW rlx acq rel acq_rel sc,
