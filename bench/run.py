@@ -23,6 +23,10 @@ Parts:
                 sc at 7 events; every axiom at 8 events (not part of all)
   compare       mapsound compare ptx-6.0 ptx-7.5 (generic-proxy PTX programs)
                 at 3, 4 and 5 events, and at 3 with --reference spurious
+  transitivity  lazy transitivity (the default) against --reference
+                transitivity on cxx-to-ptx at 7 events (whole runs and
+                every work item) and its slowest 8-event shape (not part
+                of all)
   differential  the default encoding against every reference on mutant
                 mappings (build/bench/mapsound-differential, two phases)
   oracle        the independent small-bound oracle against the checker
@@ -280,6 +284,37 @@ def part_goals(args, p):
             print(f"{name}: {total:.1f} s over the axioms, peak memory {doc['peak_memory_mib']} MiB")
 
 
+def part_transitivity(args, p):
+    # Issue 28: lazy transitivity (the default) against every transitivity
+    # clause up front (--reference transitivity), on checks/cxx-to-ptx.check:
+    # the whole 7-event run of coherence, atomicity and sc with --jobs as
+    # given, each order twice (eager, lazy, eager, lazy: the machine's
+    # drift shows), then every work item of coherence and atomicity at 7
+    # events in one process (CPU per item, shape by shape), then the
+    # slowest 8-event coherence shape alone.
+    for rep in (1, 2):
+        for name, flags in (("eager", ["--reference", "transitivity"]), ("lazy", [])):
+            check_json(args, p, f"run-7-{name}-{rep}", "checks/cxx-to-ptx.check",
+                       ["--axiom", "coherence", "--axiom", "atomicity", "--axiom", "sc", "--events", "7"] + flags)
+    tool = os.path.join(args.build, "bench", "mapsound-work-item-times")
+    for name, flags in (("eager", ["--reference", "transitivity"]), ("lazy", [])):
+        code = p.run([tool, "checks/cxx-to-ptx.check", "--events", "7", "--axiom", "coherence", "--axiom", "atomicity"]
+                     + flags, stdout_to=f"items-7-{name}.csv")
+        p.ok = p.ok and code == 0
+    # [2,2,2,2], the slowest coherence shape at 8 events ("Work items").
+    listing = subprocess.run([tool, "checks/cxx-to-ptx.check", "--events", "8", "--axiom", "coherence", "--list"],
+                             cwd=ROOT, capture_output=True, text=True).stdout.splitlines()
+    shape = next((line.split(",")[2] for line in listing if line.endswith(',"[2,2,2,2]"')), None)
+    p.meta["shape-8"] = shape
+    if shape is None:
+        p.ok = False
+        return
+    for name, flags in (("eager", ["--reference", "transitivity"]), ("lazy", [])):
+        code = p.run([tool, "checks/cxx-to-ptx.check", "--events", "8", "--axiom", "coherence", "--shape", shape]
+                     + flags, stdout_to=f"item-8-{name}.csv")
+        p.ok = p.ok and code == 0
+
+
 def part_differential(args, p):
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
@@ -465,7 +500,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
-         "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
+         "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu}
 
 
@@ -482,7 +517,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

@@ -1,4 +1,5 @@
-// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]
+// mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]
+//                          [--reference closure|transitivity]... [--list]
 //
 // Every work item (one shape at one bound, check::WorkItem) of the chosen
 // axioms at bounds 1..N, searched one after another in this process, as an
@@ -7,7 +8,8 @@
 // axiom; a failing one stops earlier).  bench/work-items.py turns the lines
 // into the distribution and the list-scheduling projection.  With --shape K
 // only shape K of bound N is searched (to time one item); with --cubes K
-// shapes are split into cubes as `mapsound check --cubes K` splits them.
+// shapes are split into cubes as `mapsound check --cubes K` splits them;
+// --reference selects a reference encoding as `mapsound check` does.
 // With --list it prints bound N's items (axiom, bound, index, shape) and
 // searches none.
 #include <time.h>
@@ -36,6 +38,10 @@ std::string csv_quoted(const std::string& s) {
 
 }  // namespace
 
+constexpr const char* kUsage =
+    "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n"
+    "                                [--reference closure|transitivity]... [--list]\n";
+
 int main(int argc, char** argv) {
     using namespace mapsound;
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -45,6 +51,7 @@ int main(int argc, char** argv) {
     long only_shape = -1;  // --shape K: that shape of the last bound only
     int cubes = 0;         // --cubes K: check::Options::cube_threads
     bool list = false;     // --list: the items of bound N (index, shape), none searched
+    check::Options options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--events" && i + 1 < args.size())
             events = std::atoi(args[++i].c_str());
@@ -54,24 +61,29 @@ int main(int argc, char** argv) {
             only_shape = std::atol(args[++i].c_str());
         else if (args[i] == "--cubes" && i + 1 < args.size())
             cubes = std::atoi(args[++i].c_str());
-        else if (args[i] == "--list")
+        else if (args[i] == "--reference" && i + 1 < args.size() && args[i + 1] == "closure") {
+            options.closure = rel::ClosureEncoding::squaring;
+            ++i;
+        } else if (args[i] == "--reference" && i + 1 < args.size() && args[i + 1] == "transitivity") {
+            options.transitivity = rel::Transitivity::eager;
+            ++i;
+        } else if (args[i] == "--list")
             list = true;
         else if (check_path.empty() && !args[i].empty() && args[i][0] != '-')
             check_path = args[i];
         else {
-            std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]\n";
+            std::cerr << kUsage;
             return 2;
         }
     }
     if (check_path.empty() || events < 1) {
-        std::cerr << "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K] [--list]\n";
+        std::cerr << kUsage;
         return 2;
     }
     try {
         const check::Checker checker(mapping::load_check(check_path));
         if (axioms.empty())
             for (const auto& a : checker.definition().axioms) axioms.push_back(a.name);
-        check::Options options;
         options.cube_threads = cubes;
         if (list) {
             for (const auto& axiom : axioms)

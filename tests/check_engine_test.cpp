@@ -222,8 +222,8 @@ TEST_CASE("the same answer for any number of jobs and for the exact closure enco
 
 TEST_CASE("the optimized encodings agree with their references: scope trees, thread order, closures, spurious") {
     // Scope trees chosen by the solver vs one problem per scope tree;
-    // exchangeable threads in one order vs every order; all references at
-    // once.  Same verdicts and the same smallest sizes; every counterexample
+    // exchangeable threads in one order vs every order; lazy vs eager
+    // transitivity; all references at once.  Same verdicts and the same smallest sizes; every counterexample
     // found either way is genuine (round trip through litmus mode).
     struct Case {
         const char* check;
@@ -234,19 +234,21 @@ TEST_CASE("the optimized encodings agree with their references: scope trees, thr
                           {"cxx-to-ptx", "atomicity", 4},          {"cxx-to-ptx", "thin-air", 4},
                           {"cxx-to-ptx-cta-scope", "coherence", 3}, {"cxx-to-ptx-cta-scope", "sc", 3},
                           {"cxx-to-ptx-rlx-as-weak", "sc", 4},     {"audala-ptx-relaxed", "consistency", 5}};
-    check::Options enumerated, unordered, by_candidate, reference;
+    check::Options enumerated, unordered, by_candidate, eager, reference;
+    eager.transitivity = rel::Transitivity::eager;
     enumerated.scope_trees = check::Options::ScopeTrees::enumerated;
     unordered.order_equal_threads = false;
     by_candidate.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     reference.scope_trees = check::Options::ScopeTrees::enumerated;
     reference.order_equal_threads = false;
     reference.closure = rel::ClosureEncoding::squaring;
+    reference.transitivity = rel::Transitivity::eager;
     reference.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     for (const auto& c : cases) {
         CAPTURE(c.check);
         CAPTURE(c.axiom);
         const auto fast = run_with(c.check, c.axiom, c.events, {});
-        for (const auto* o : {&enumerated, &unordered, &by_candidate, &reference}) {
+        for (const auto* o : {&enumerated, &unordered, &by_candidate, &eager, &reference}) {
             const auto slow = run_with(c.check, c.axiom, c.events, *o);
             CHECK(slow.verdict == fast.verdict);
             CHECK(slow.events == fast.events);

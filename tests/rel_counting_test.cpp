@@ -23,24 +23,25 @@ namespace {
 // Number of values of one binary relation r, bounded none..all over n atoms,
 // that satisfy make(r); symmetry breaking off.
 std::uint64_t count_binary(std::size_t n, const std::function<Formula(const Relation&)>& make,
-                           ClosureEncoding encoding) {
+                           ClosureEncoding encoding, Transitivity transitivity = Transitivity::lazy) {
     Universe u(n);
     Relation r = Relation::binary("r");
     Bounds b(u);
     b.bound(r, u.none(2), u.all(2));
-    return count_solutions(make(r), b, reltest::make_options(encoding, SymmetryBreaking::off));
+    return count_solutions(make(r), b, reltest::make_options(encoding, SymmetryBreaking::off, transitivity));
 }
 
 // Checks count_binary(n, make) == expected[n-1] for n = 1..expected.size(),
-// under both closure encodings.
+// under both closure encodings, with lazy and eager transitivity.
 void check_counts(const std::function<Formula(const Relation&)>& make,
                   const std::vector<std::uint64_t>& expected) {
-    for (ClosureEncoding enc : kEncodings) {
-        for (std::size_t n = 1; n <= expected.size(); ++n) {
-            INFO("closure encoding: " << encoding_name(enc) << "  atoms: " << n);
-            CHECK(count_binary(n, make, enc) == expected[n - 1]);
-        }
-    }
+    for (ClosureEncoding enc : kEncodings)
+        for (Transitivity tr : reltest::kTransitivities)
+            for (std::size_t n = 1; n <= expected.size(); ++n) {
+                INFO("closure encoding: " << encoding_name(enc) << "  transitivity: "
+                                          << reltest::transitivity_name(tr) << "  atoms: " << n);
+                CHECK(count_binary(n, make, enc, tr) == expected[n - 1]);
+            }
 }
 
 }  // namespace
@@ -50,6 +51,30 @@ void check_counts(const std::function<Formula(const Relation&)>& make,
 // transitive superset.
 TEST_CASE("counting: labelled DAGs on 1 to 5 nodes") {
     check_counts([](const Relation& r) { return acyclic(r); }, {1, 3, 25, 543, 29281});
+}
+
+// Lazy transitivity must do the work eager transitivity does up front: a
+// cycle 0 -> 1 -> 2 -> 3 -> 0 forced into r is refuted only after clauses
+// are added (the first solution breaks transitivity), eagerly with none.
+TEST_CASE("counting: lazy transitivity refines until the forced cycle is refuted") {
+    Universe u(4);
+    Relation r = Relation::binary("r");
+    Bounds b(u);
+    TupleSet cycle(4, 2);
+    for (std::size_t i = 0; i < 4; ++i) cycle.add(i, (i + 1) % 4);
+    b.bound(r, cycle, u.all(2));
+    for (Transitivity tr : reltest::kTransitivities) {
+        INFO("transitivity: " << reltest::transitivity_name(tr));
+        Problem p(acyclic(r), b, reltest::make_options(ClosureEncoding::polarity_aware, SymmetryBreaking::off, tr));
+        CHECK(p.solve() == Outcome::unsatisfiable);
+        if (tr == Transitivity::lazy) {
+            CHECK(p.statistics().transitivity_clauses > 0);
+            CHECK(p.statistics().refinement_rounds > 0);
+        } else {
+            CHECK(p.statistics().transitivity_clauses == 0);
+            CHECK(p.statistics().refinement_rounds == 0);
+        }
+    }
 }
 
 // The complement: relations with a cycle, 2^(n*n) - DAGs(n).  acyclic asserted

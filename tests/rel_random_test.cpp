@@ -732,13 +732,16 @@ void run_random(const Config& cfg) {
         const std::uint64_t brute = solutions.size();
         INFO("brute-force count: " << brute);
 
-        // Counting without symmetry breaking, under both encodings.
-        for (ClosureEncoding enc : reltest::kEncodings) {
-            INFO("closure encoding: " << reltest::encoding_name(enc));
-            const std::uint64_t counted = count_solutions(
-                f.formula, bounds, reltest::make_options(enc, SymmetryBreaking::off));
-            check(counted == brute, "count_solutions equals the brute-force count");
-        }
+        // Counting without symmetry breaking, under both encodings, with
+        // lazy and eager transitivity.
+        for (ClosureEncoding enc : reltest::kEncodings)
+            for (Transitivity tr : reltest::kTransitivities) {
+                INFO("closure encoding: " << reltest::encoding_name(enc)
+                                          << ", transitivity: " << reltest::transitivity_name(tr));
+                const std::uint64_t counted = count_solutions(
+                    f.formula, bounds, reltest::make_options(enc, SymmetryBreaking::off, tr));
+                check(counted == brute, "count_solutions equals the brute-force count");
+            }
 
         // Enumeration (default options: no symmetry breaking) visits exactly
         // the brute-force solutions, each once.
@@ -763,20 +766,23 @@ void run_random(const Config& cfg) {
 
         // Solving with symmetry breaking (the default for solve()) decides
         // satisfiability correctly and returns a genuine instance.
-        for (ClosureEncoding enc : reltest::kEncodings) {
-            INFO("closure encoding: " << reltest::encoding_name(enc));
-            Options o;
-            o.closure = enc;
-            std::optional<Instance> inst = solve(f.formula, bounds, o);
-            check(inst.has_value() == (brute > 0), "solve finds an instance iff one exists");
-            if (inst) {
-                bool ok = true;
-                const std::uint64_t key = key_of(values_of(p, *inst, ok));
-                check(ok, "solved instance respects the bounds");
-                check(evaluate(f.formula, *inst), "solved instance satisfies the formula");
-                check(solutions.count(key) == 1, "solved instance is a brute-force solution");
+        for (ClosureEncoding enc : reltest::kEncodings)
+            for (Transitivity tr : reltest::kTransitivities) {
+                INFO("closure encoding: " << reltest::encoding_name(enc)
+                                          << ", transitivity: " << reltest::transitivity_name(tr));
+                Options o;
+                o.closure = enc;
+                o.transitivity = tr;
+                std::optional<Instance> inst = solve(f.formula, bounds, o);
+                check(inst.has_value() == (brute > 0), "solve finds an instance iff one exists");
+                if (inst) {
+                    bool ok = true;
+                    const std::uint64_t key = key_of(values_of(p, *inst, ok));
+                    check(ok, "solved instance respects the bounds");
+                    check(evaluate(f.formula, *inst), "solved instance satisfies the formula");
+                    check(solutions.count(key) == 1, "solved instance is a brute-force solution");
+                }
             }
-        }
 
         // Enumeration with symmetry breaking on: fewer instances, but only
         // genuine ones, and at least one whenever there is one.

@@ -33,10 +33,17 @@ inline std::string symmetry_name(SymmetryBreaking s) {
 inline constexpr ClosureEncoding kEncodings[] = {ClosureEncoding::squaring,
                                                  ClosureEncoding::polarity_aware};
 
-inline Options make_options(ClosureEncoding closure, SymmetryBreaking symmetry) {
+// Both ways of keeping polarity_aware's transitive stand-ins transitive.
+inline constexpr Transitivity kTransitivities[] = {Transitivity::lazy, Transitivity::eager};
+
+inline std::string transitivity_name(Transitivity t) { return t == Transitivity::lazy ? "lazy" : "eager"; }
+
+inline Options make_options(ClosureEncoding closure, SymmetryBreaking symmetry,
+                            Transitivity transitivity = Transitivity::lazy) {
     Options o;
     o.closure = closure;
     o.symmetry = symmetry;
+    o.transitivity = transitivity;
     return o;
 }
 

@@ -17,6 +17,9 @@ std::vector<Encoding> encodings() {
     Encoding closure{"closure", {}};
     closure.options.closure = rel::ClosureEncoding::squaring;
     out.push_back(closure);
+    Encoding transitivity{"transitivity", {}};
+    transitivity.options.transitivity = rel::Transitivity::eager;
+    out.push_back(transitivity);
     Encoding spurious{"spurious", {}};
     spurious.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     out.push_back(spurious);
@@ -29,6 +32,7 @@ std::vector<Encoding> encodings() {
     all.options.scope_trees = check::Options::ScopeTrees::enumerated;
     all.options.order_equal_threads = false;
     all.options.closure = rel::ClosureEncoding::squaring;
+    all.options.transitivity = rel::Transitivity::eager;
     all.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
     out.push_back(all);
     return out;

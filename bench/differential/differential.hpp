@@ -30,9 +30,10 @@ struct Encoding {
 };
 
 // The default encoding ("default"), then each reference: "scope-trees",
-// "thread-order", "closure", "spurious", then "cubes" (whole shapes split
-// into cubes, Options::cube_threads 1: an option whose reference is the
-// default), and "all" (the four references at once).
+// "thread-order", "closure", "transitivity" (every transitivity clause up
+// front), "spurious", then "cubes" (whole shapes split into cubes,
+// Options::cube_threads 1: an option whose reference is the default), and
+// "all" (the five references at once).
 std::vector<Encoding> encodings();
 
 // With Options::race_free_programs: the default exclusion of racy programs

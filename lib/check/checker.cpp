@@ -112,6 +112,7 @@ rel::Options Checker::Impl::solver_options(const Options& run) {
     options.symmetry = rel::SymmetryBreaking::off;
     options.stop = run.stop;
     options.closure = run.closure;
+    options.transitivity = run.transitivity;
     return options;
 }
 

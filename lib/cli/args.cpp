@@ -74,12 +74,15 @@ bool reference_option(const std::vector<std::string>& args, std::size_t& i, cons
     const auto part = text_option(args, i, command);
     if (!part) return false;
     const bool all = *part == "all";
-    if (!all && *part != "closure" && *part != "scope-trees" && *part != "thread-order" && *part != "spurious") {
+    if (!all && *part != "closure" && *part != "transitivity" && *part != "scope-trees" && *part != "thread-order" &&
+        *part != "spurious") {
         std::cerr << "mapsound " << command
-                  << ": --reference takes closure, scope-trees, thread-order, spurious or all, not '" << *part << "'\n";
+                  << ": --reference takes closure, transitivity, scope-trees, thread-order, spurious or all, not '"
+                  << *part << "'\n";
         return false;
     }
     if (all || *part == "closure") options.closure = rel::ClosureEncoding::squaring;
+    if (all || *part == "transitivity") options.transitivity = rel::Transitivity::eager;
     if (all || *part == "scope-trees") options.scope_trees = check::Options::ScopeTrees::enumerated;
     if (all || *part == "thread-order") options.order_equal_threads = false;
     if (all || *part == "spurious") options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;

@@ -30,8 +30,8 @@ const Command* find(const std::string& name) {
         "  --cubes K            split each shape by the kinds (read, write, fence) of the first operations\n"
         "                       of its first K threads (all, when fewer): up to 3^K smaller work items (for\n"
         "                       many ranks or jobs; same verdicts, the counterexample may differ)\n"
-        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
-        "                       or all (repeatable)\n"
+        "  --reference PART     use the plain reference encoding: closure, transitivity, scope-trees,\n"
+        "                       thread-order, spurious or all (repeatable)\n"
         "  --progress           show the live progress line on stderr even when it is not a terminal\n"
         "                       (one line per second)\n"
         "  -h, --help           print this help\n";
@@ -42,8 +42,8 @@ const Command* find(const std::string& name) {
         jobs_line +
         "  --json               print the results as one JSON object\n"
         "  --output DIR         write each distinguishing test as a .litmus file and MANIFEST to DIR\n"
-        "  --reference PART     use the plain reference encoding: closure, scope-trees, thread-order, spurious\n"
-        "                       or all (repeatable)\n"
+        "  --reference PART     use the plain reference encoding: closure, transitivity, scope-trees,\n"
+        "                       thread-order, spurious or all (repeatable)\n"
         "  --progress           show the live progress line on stderr even when it is not a terminal\n"
         "                       (one line per second)\n"
         "  -h, --help           print this help\n";
@@ -92,8 +92,8 @@ const Command* find(const std::string& name) {
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
          "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
-         "                      [--reference closure|scope-trees|thread-order|spurious|all]... [--cubes K]\n"
-         "                      [--progress]",
+         "                      [--reference closure|transitivity|scope-trees|thread-order|spurious|all]...\n"
+         "                      [--cubes K] [--progress]",
          "check a compiler mapping up to N source events, axiom by axiom", check_options,
          "0 every verdict as the check file expects, 1 a verdict differs from its expectation,\n"
          "  2 bad input (a malformed or refused check, mapping or model; a class without a rule; an output\n"

@@ -299,6 +299,9 @@ struct Options {
     // reference on small bounds (same verdicts, same smallest sizes).
     // How closures become clauses; squaring is the exact reference.
     rel::ClosureEncoding closure = rel::ClosureEncoding::polarity_aware;
+    // Transitivity of the closures' stand-ins: added where a solution breaks
+    // it (default), or every clause up front (the reference).
+    rel::Transitivity transitivity = rel::Transitivity::lazy;
     // Where threads sit in CTAs and GPUs: chosen by the solver within one
     // problem per thread layout (default), or one problem per scope tree
     // (the reference).  Only matters when the source model is scoped.

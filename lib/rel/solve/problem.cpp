@@ -1,5 +1,7 @@
 // Problem: translation, symmetry breaking and CaDiCaL, held together for
-// incremental use.
+// incremental use; lazy transitivity is a refinement loop around CaDiCaL
+// (1.5.3 has no external-propagator interface to do it inside).
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -23,7 +25,7 @@ double seconds_since(Clock::time_point start) {
 
 struct Problem::Impl {
     Impl(const Bounds& b, const Options& o)
-        : bounds(b), options(o), translator(circuit, bounds, o.closure), emitter(circuit, backend) {
+        : bounds(b), options(o), translator(circuit, bounds, o.closure, o.transitivity), emitter(circuit, backend) {
         // Primary variables are SAT variables 1..P, in bound order.
         for (const auto& v : translator.primary_variables()) emitter.variable_of(circuit::node_of(v.lit));
         stats.primary_variables = static_cast<std::int64_t>(translator.primary_variables().size());
@@ -34,6 +36,56 @@ struct Problem::Impl {
         const Lit root = translator.translate(f);
         emitter.assert_true(root);
         for (Lit side : translator.take_side_constraints()) emitter.assert_true(side);
+        take_lazy_transitive();
+    }
+
+    // A fresh transitive relation whose transitivity is enforced lazily.
+    struct LazyTransitive {
+        std::vector<int> variable;         // SAT variable by pair index i*n+j; 0: not a cell (false)
+        std::vector<std::uint32_t> cells;  // the pair indices of its cells, ascending
+    };
+
+    void take_lazy_transitive() {
+        const std::size_t n = bounds.universe().size();
+        for (const auto& matrix : translator.take_lazy_transitive()) {
+            LazyTransitive t{std::vector<int>(n * n, 0), {}};
+            for (const auto& [pair, lit] : matrix.cells()) {
+                t.variable[pair] = emitter.variable_of(circuit::node_of(lit));
+                t.cells.push_back(pair);
+            }
+            lazy.push_back(std::move(t));
+        }
+    }
+
+    // Adds the clause T(i,k) & T(k,j) -> T(i,j) for every triple that the
+    // solution found breaks; false when it breaks none (every T transitive).
+    // The clauses are added after every value is read: adding one ends the
+    // solver's satisfied state.
+    bool refine_transitivity() {
+        const auto n = static_cast<std::uint32_t>(bounds.universe().size());
+        std::vector<char> on;
+        std::vector<std::vector<std::uint32_t>> successors(n);
+        std::vector<std::vector<int>> clauses;
+        for (const auto& t : lazy) {
+            on.assign(static_cast<std::size_t>(n) * n, 0);
+            for (auto& row : successors) row.clear();
+            for (std::uint32_t pair : t.cells)
+                if (backend.value(t.variable[pair])) {
+                    on[pair] = 1;
+                    successors[pair / n].push_back(pair % n);
+                }
+            for (std::uint32_t i = 0; i < n; ++i)
+                for (std::uint32_t k : successors[i])
+                    for (std::uint32_t j : successors[k]) {
+                        if (on[i * n + j]) continue;
+                        std::vector<int> clause{-t.variable[i * n + k], -t.variable[k * n + j]};
+                        if (t.variable[i * n + j] != 0) clause.push_back(t.variable[i * n + j]);
+                        clauses.push_back(std::move(clause));
+                    }
+        }
+        for (const auto& clause : clauses) backend.add_clause(clause);
+        stats.transitivity_clauses += static_cast<std::int64_t>(clauses.size());
+        return !clauses.empty();
     }
 
     // Formulas added after symmetry breaking must not distinguish atoms it
@@ -67,6 +119,7 @@ struct Problem::Impl {
     sat::CadicalBackend backend;
     sat::CnfEmitter emitter;
     std::vector<std::vector<std::size_t>> symmetry_classes;
+    std::vector<LazyTransitive> lazy;
     std::optional<Instance> instance;
     Statistics stats;
 };
@@ -115,14 +168,28 @@ Outcome Problem::solve(std::span<const Formula> assumptions) {
         m.check_symmetry_invariant(f);
         assumed.push_back(m.emitter.literal_of(m.translator.translate(f)));
         for (auto side : m.translator.take_side_constraints()) m.emitter.assert_true(side);
+        m.take_lazy_transitive();
     }
     m.stats.translation_seconds += seconds_since(start);
     m.update_statistics();
 
     const auto solve_start = Clock::now();
-    const sat::Result result =
-        m.backend.solve(assumed, m.options.limits.conflicts, m.options.limits.time, m.options.stop);
+    const auto limit = m.options.limits.time;
+    sat::Result result = sat::Result::unknown;
+    for (;;) {
+        // The time limit covers every round; zero stays "unlimited".
+        auto left = limit;
+        if (limit.count() > 0) {
+            left -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - solve_start);
+            if (left.count() <= 0) break;
+        }
+        result = m.backend.solve(assumed, m.options.limits.conflicts, left, m.options.stop);
+        if (result != sat::Result::satisfiable || !m.refine_transitivity()) break;
+        result = sat::Result::unknown;
+        ++m.stats.refinement_rounds;
+    }
     m.stats.solve_seconds += seconds_since(solve_start);
+    m.update_statistics();
     m.instance.reset();
     if (result == sat::Result::unknown) return Outcome::unknown;
     if (result == sat::Result::unsatisfiable) return Outcome::unsatisfiable;

@@ -47,7 +47,7 @@ std::uint64_t count_solutions(const Formula& formula, const Bounds& bounds, cons
 
 TupleSet upper_bound(const Expr& expr, const Bounds& bounds) {
     circuit::Circuit circuit;
-    translate::Translator translator(circuit, bounds, ClosureEncoding::squaring);
+    translate::Translator translator(circuit, bounds, ClosureEncoding::squaring, Transitivity::eager);
     return translator.translate(expr).support();
 }
 

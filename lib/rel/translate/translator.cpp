@@ -12,8 +12,8 @@ using circuit::negate;
 using detail::Kind;
 using detail::Node;
 
-Translator::Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding encoding)
-    : c_(circuit), bounds_(bounds), encoding_(encoding), n_(bounds.universe().size()) {
+Translator::Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding encoding, Transitivity transitivity)
+    : c_(circuit), bounds_(bounds), encoding_(encoding), transitivity_(transitivity), n_(bounds.universe().size()) {
     // Tuple indices are 32-bit: a binary tuple is i*n+j.
     if (n_ > 65535) throw std::invalid_argument("universe of " + std::to_string(n_) + " atoms: at most 65535 supported");
     // Primary variables first, relation by relation, so that they get the
@@ -74,6 +74,8 @@ void Translator::start_term(const Node& root, const char* what) {
 }
 
 std::vector<Lit> Translator::take_side_constraints() { return std::exchange(side_, {}); }
+
+std::vector<BoolMatrix> Translator::take_lazy_transitive() { return std::exchange(lazy_transitive_, {}); }
 
 Translator::CacheKey Translator::key_of(const Node& node) const {
     CacheKey key{&node, {}};
@@ -208,11 +210,17 @@ BoolMatrix Translator::closure(const Node& node, const BoolMatrix& base) {
 // A fresh relation T over the pairs the closure may contain, constrained by
 // base in T and T;T in T.  T contains the closure; every T that satisfies
 // the constraints is a sound stand-in where only a smaller closure helps.
+// Lazily, T;T in T is left to the caller (most of the clauses: n^3 against
+// the n^2 of base in T).
 BoolMatrix Translator::transitive_witness(const BoolMatrix& base) {
     const TupleSet reach = base.support().closure();
     BoolMatrix t(n_, 2);
     reach.for_each_index([&](std::size_t i) { t.set(static_cast<std::uint32_t>(i), c_.input()); });
     for (const auto& [i, lit] : base.cells()) side_.push_back(c_.implies(lit, t.at(i)));
+    if (transitivity_ == Transitivity::lazy) {
+        lazy_transitive_.push_back(t);
+        return t;
+    }
     const auto n = static_cast<std::uint32_t>(n_);
     for (const auto& [ik, x] : t.cells()) {
         const std::uint32_t i = ik / n, k = ik % n;

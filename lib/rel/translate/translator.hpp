@@ -27,7 +27,7 @@ struct PrimaryVariable {
 
 class Translator {
 public:
-    Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding encoding);
+    Translator(Circuit& circuit, const Bounds& bounds, ClosureEncoding encoding, Transitivity transitivity);
 
     // The literal of 'formula' asserted true; throws std::invalid_argument on
     // unbounded relations and unbound variables.
@@ -36,6 +36,10 @@ public:
     BoolMatrix translate(const Expr& expr);
     // Side constraints produced since the last call (to be asserted).
     std::vector<Lit> take_side_constraints();
+    // With Transitivity::lazy: the fresh transitive relations produced since
+    // the last call, whose transitivity the caller must enforce (their cells
+    // are circuit inputs).  Empty with Transitivity::eager.
+    std::vector<BoolMatrix> take_lazy_transitive();
 
     const std::vector<PrimaryVariable>& primary_variables() const { return primaries_; }
     // The matrix of a bounded relation (by index into Bounds::relations()).
@@ -72,6 +76,7 @@ private:
     Circuit& c_;
     const Bounds& bounds_;
     ClosureEncoding encoding_;
+    Transitivity transitivity_;
     std::size_t n_;
     std::map<std::uint64_t, std::size_t> relation_index_;
     std::vector<BoolMatrix> relations_;
@@ -87,6 +92,7 @@ private:
     std::map<std::uint32_t, BoolMatrix> recursion_values_;
     std::uint32_t next_generation_ = 0;
     std::vector<Lit> side_;
+    std::vector<BoolMatrix> lazy_transitive_;
 };
 
 }  // namespace mapsound::rel::translate

@@ -34,6 +34,20 @@ enum class ClosureEncoding {
     polarity_aware,
 };
 
+// How the fresh transitive relations T of ClosureEncoding::polarity_aware are
+// kept transitive.
+enum class Transitivity {
+    // Every clause T(i,k) & T(k,j) -> T(i,j) is given to the solver up front
+    // (cubic in the atoms); the reference.
+    eager,
+    // None up front: when a solution has T(i,k) and T(k,j) but not T(i,j),
+    // the clauses it breaks are added and the solver runs again on the same
+    // instance, until a solution breaks none.  Same answers as eager: an
+    // unsatisfiable relaxation proves the whole problem unsatisfiable, and a
+    // solution is returned only once every T in it is transitive.
+    lazy,
+};
+
 enum class SymmetryBreaking {
     // On for solve() and Problem::solve() (it never changes satisfiability),
     // off for counting and enumeration (it removes isomorphic instances).
@@ -43,14 +57,17 @@ enum class SymmetryBreaking {
 };
 
 struct Limits {
-    // Per solve call; negative means unlimited.
+    // Per call of CaDiCaL (a lazy refinement round is one); negative means
+    // unlimited.
     std::int64_t conflicts = -1;
-    // Wall-clock limit per solve call; zero means unlimited.
+    // Wall-clock limit per solve call, refinement rounds included; zero
+    // means unlimited.
     std::chrono::milliseconds time{0};
 };
 
 struct Options {
     ClosureEncoding closure = ClosureEncoding::polarity_aware;
+    Transitivity transitivity = Transitivity::lazy;
     SymmetryBreaking symmetry = SymmetryBreaking::automatic;
     Limits limits{};
     // Requesting a stop from another thread makes a running solve return
@@ -64,6 +81,8 @@ struct Statistics {
     std::int64_t primary_variables = 0;   // undetermined tuples
     std::int64_t variables = 0;           // all SAT variables
     std::int64_t clauses = 0;             // all clauses given to CaDiCaL
+    std::int64_t transitivity_clauses = 0; // of them, added by lazy refinement
+    std::int64_t refinement_rounds = 0;   // solver calls that lazy refinement repeated
     double translation_seconds = 0;       // formula -> circuit -> CNF
     double solve_seconds = 0;             // inside CaDiCaL
 };
