@@ -1,7 +1,6 @@
 // Problem: translation, symmetry breaking and CaDiCaL, held together for
 // incremental use; lazy transitivity is a refinement loop around CaDiCaL
 // (1.5.3 has no external-propagator interface to do it inside).
-#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
