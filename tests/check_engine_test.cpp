@@ -550,12 +550,19 @@ TEST_CASE("unknown axioms are rejected with the available names") {
     CHECK_THROWS_WITH_AS(checker("cxx-to-ptx").run(o), doctest::Contains("coherence"), std::invalid_argument);
 }
 
-TEST_CASE("every shipped check: expected verdicts at small bounds, smallest counterexamples as the check pins") {
-    // Axioms expected to fail 'at N' with N <= 5 are run to N (and must fail
-    // exactly there: the sweep finds none below); axioms expected to hold
-    // are run to 3 events (the bench runs the full bounds).
+namespace {
+
+// The shipped checks whose file names sort in [from, to): axioms expected
+// to fail 'at N' with N <= 5 are run to N (and must fail exactly there: the
+// sweep finds none below); axioms expected to hold are run to 3 events (the
+// bench runs the full bounds).  Split in three cases so that none comes
+// near ctest's per-case hang guard on a loaded machine.
+void expected_verdicts_of_shipped_checks(const std::string& from, const std::string& to) {
+    int checks = 0;
     for (const auto& entry : std::filesystem::directory_iterator(root / "checks")) {
-        if (entry.path().extension() != ".check") continue;
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() != ".check" || name < from || name >= to) continue;
+        ++checks;
         const auto def = mapping::load_check(entry.path());
         const check::Checker c(def);
         for (const auto& a : def.axioms) {
@@ -576,6 +583,21 @@ TEST_CASE("every shipped check: expected verdicts at small bounds, smallest coun
             }
         }
     }
+    CHECK(checks > 0);
+}
+
+}  // namespace
+
+TEST_CASE("every shipped check from a to c: expected verdicts at small bounds, smallest counterexamples as pinned") {
+    expected_verdicts_of_shipped_checks("a", "d");
+}
+
+TEST_CASE("every shipped check from d to l: expected verdicts at small bounds, smallest counterexamples as pinned") {
+    expected_verdicts_of_shipped_checks("d", "m");
+}
+
+TEST_CASE("every shipped check from m to z: expected verdicts at small bounds, smallest counterexamples as pinned") {
+    expected_verdicts_of_shipped_checks("m", "{");
 }
 
 namespace {
