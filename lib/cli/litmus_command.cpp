@@ -33,6 +33,7 @@
 #include "mapsound/litmus/run.hpp"
 #include "mapsound/model.hpp"
 #include "check/execution_dot.hpp"
+#include "litmus/run_common.hpp"
 #include "output/output_directory.hpp"
 
 namespace mapsound::cli {
@@ -241,7 +242,7 @@ Result run_isolated(const litmus::LitmusTest& test, const model::Model& model, c
     Result r;
     if (killed) {
         r.outcome = Outcome::over_budget;
-        r.message = where + ": time limit of " + fixed(seconds, seconds == static_cast<int>(seconds) ? 0 : 3) +
+        r.message = where + ": time limit of " + litmus::detail::seconds_text(seconds) +
                     " s exceeded (stopped while translating or solving one pre-execution)";
         return r;
     }

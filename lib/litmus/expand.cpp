@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "litmus/expand_context.hpp"
+#include "litmus/run_common.hpp"
 #include "litmus/expand_thin_air.hpp"
 
 namespace mapsound::litmus {
@@ -76,13 +77,6 @@ std::set<std::string> registers_read(const Thread& th) {
             },
             i);
     return out;
-}
-
-std::string seconds_text(double s) {
-    std::string t = std::to_string(s);
-    t.erase(t.find_last_not_of('0') + 1);
-    if (!t.empty() && t.back() == '.') t.pop_back();
-    return t;
 }
 
 }  // namespace

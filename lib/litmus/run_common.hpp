@@ -131,6 +131,7 @@ bool condition_ok(const LitmusTest& test, bool some_positive, bool some_negative
 // The expansion options of one run: free reads as asked, progress ticks.
 ExpandOptions expand_options_for(RunContext& run, bool free_reads);
 
+// Seconds as every budget message writes them: 5, 0.1, 2.5.
 std::string seconds_text(double s);
 
 }  // namespace mapsound::litmus::detail
