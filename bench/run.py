@@ -28,7 +28,12 @@ Parts:
                 every work item) and its slowest 8-event shape (not part
                 of all)
   differential  the default encoding against every reference on mutant
-                mappings (build/bench/mapsound-differential, two phases)
+                mappings (build/bench/mapsound-differential, four phases)
+  differential-sweeping  the same on the sweeping mutants (every rule of
+                a group weakened at once: most layouts fail) up to 4 and 5
+                events, and on the cluster-level check's one-step mutants
+  oracle-sweeping  the oracle at 3 events on the sweeping mutants and on
+                the cluster-level check's one-step mutants (not part of all)
   oracle        the independent small-bound oracle against the checker
                 (build/tests/oracle/mapsound-oracle): every shipped check
                 and every mutant, per shape (not part of all: about an
@@ -339,6 +344,42 @@ def part_differential(args, p):
     p.ok = c1 == 0 and c2 == 0 and c3 == 0 and c4 == 0
 
 
+def part_differential_sweeping(args, p):
+    # Issue 26: failing layouts at 4 and 5 events, where a difference
+    # between encodings can show, and the cluster level.
+    tool = os.path.join(args.build, "bench", "mapsound-differential")
+    jobs = ["--jobs", str(args.jobs)]
+    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    # (1) Every sweeping mutant of every base check and of the cluster-level
+    # check up to 4 events, programs compared; the race-free refinement too.
+    c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-4"), "--sweeping", "--events", "4",
+                "--count-events", "4", "--race-free-events", "4", "--cap", "100",
+                "--checks", "cxx-to-ptx,cxx-to-ptx-cluster," + audala] + jobs, stdout_to="sweeping-up-to-4.txt")
+    # (2) The same mutants but the cluster level's at 5 events, SAT against
+    # UNSAT.
+    c2 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-five"), "--sweeping", "--events", "5",
+                "--count-events", "0", "--race-free-events", "0", "--checks", "cxx-to-ptx," + audala] + jobs,
+               stdout_to="sweeping-five.txt")
+    # (3) Every one-step mutant of the cluster-level check (scopes narrowed
+    # to .cluster too) up to 3 events, programs compared.
+    c3 = p.run([tool, "--out", os.path.join(p.dir, "cluster-up-to-3"), "--events", "3", "--count-events", "3",
+                "--race-free-events", "3", "--cap", "100", "--checks", "cxx-to-ptx-cluster"] + jobs,
+               stdout_to="cluster-up-to-3.txt")
+    p.ok = c1 == 0 and c2 == 0 and c3 == 0
+
+
+def part_oracle_sweeping(args, p):
+    # Issue 26: the independent oracle where most layouts fail, and at the
+    # cluster level.
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    bases = "cxx-to-ptx,cxx-to-ptx-cluster,audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-3"), "--sweeping", "--mutants", bases,
+                "--events", "3", "--jobs", str(args.jobs)], stdout_to="sweeping-up-to-3.txt")
+    c2 = p.run([tool, "--out", os.path.join(p.dir, "cluster-mutants-up-to-3"), "--mutants", "cxx-to-ptx-cluster",
+                "--events", "3", "--jobs", str(args.jobs)], stdout_to="cluster-mutants-up-to-3.txt")
+    p.ok = c1 == 0 and c2 == 0
+
+
 def part_compare(args, p):
     # Issue 13: PTX 7.5 against PTX 6.0 on generic-proxy programs, both
     # directions, up to 5 events; and at 3 events with spurious candidates
@@ -499,6 +540,7 @@ def part_oracle_cpu(args, p):
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
+         "differential-sweeping": part_differential_sweeping, "oracle-sweeping": part_oracle_sweeping,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu}
@@ -517,7 +559,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

@@ -3,12 +3,13 @@
 // mappings (bench/README.md, "Differential testing").
 //
 //   mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C] [--jobs K]
-//                         [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S]
+//                         [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S] [--sweeping]
 //
 // For each base check (cxx-to-ptx, audala-ptx-acqrel, audala-ptx-relaxed,
 // audala-ptx-relaxed-star), its mapping unchanged and every weakening of it
 // (differential/mutants.hpp; --mutants K: the first K only; --stride S:
-// the unchanged mapping and every S-th weakening), and each axiom of the
+// the unchanged mapping and every S-th weakening; --sweeping: the
+// sweeping weakenings instead of the one-step ones), and each axiom of the
 // check (--axioms: these only): every shape of 1
 // to N source events is searched with the default encoding and with each
 // reference, and with the race-free refinement and its per-program
@@ -16,7 +17,7 @@
 // counterexample programs of shapes of up to K events (at most C per
 // shape) are enumerated and compared too.  Writes DIR/comparisons.csv (one
 // row per mutant, axiom, reference and layout), DIR/mutants.csv,
-// DIR/mappings/*.map and DIR/summary.txt; exit status 1 when some
+// DIR/mappings/CHECK/*.map and DIR/summary.txt; exit status 1 when some
 // comparison disagrees, 2 on usage errors.
 #include <chrono>
 #include <filesystem>
@@ -41,7 +42,8 @@ using differential::split;
 
 const char* usage =
     "usage: mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C]\n"
-    "                             [--jobs K] [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S]\n";
+    "                             [--jobs K] [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S]\n"
+    "                             [--sweeping]\n";
 
 }  // namespace
 
@@ -49,6 +51,7 @@ int main(int argc, char** argv) {
     std::filesystem::path out_dir, root = MAPSOUND_SOURCE_DIR;
     int events = 5, count_events = 4, race_free_events = 4, jobs = 1;
     std::size_t cap = 100, max_mutants = 0, stride = 1;
+    bool sweeping = false;
     std::vector<std::string> checks = {"cxx-to-ptx", "audala-ptx-acqrel", "audala-ptx-relaxed",
                                        "audala-ptx-relaxed-star"};
     std::set<std::string> axioms_wanted;
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
         else if (a == "--axioms") for (const auto& x : split(value())) axioms_wanted.insert(x);
         else if (a == "--mutants") max_mutants = number();
         else if (a == "--stride") stride = std::max<std::size_t>(1, number());
+        else if (a == "--sweeping") sweeping = true;
         else {
             std::cerr << "mapsound-differential: unknown argument '" << a << "'\n" << usage;
             return 2;
@@ -108,11 +112,16 @@ int main(int argc, char** argv) {
         const auto original = mapping::load_mapping(base.mapping);
         std::vector<differential::Mutant> all;
         all.push_back({original.name, "unchanged", original});
-        for (auto& m : differential::weakenings(original)) all.push_back(std::move(m));
+        for (auto& m : sweeping ? differential::sweeping_weakenings(original)
+                                : differential::weakenings(original, base.cluster_level))
+            all.push_back(std::move(m));
         if (max_mutants > 0 && all.size() > max_mutants + 1) all.resize(max_mutants + 1);
         for (std::size_t index = 0; index < all.size(); index += stride) {
             const auto& mutant = all[index];
-            const auto path = out_dir / "mappings" / (mutant.name + ".map");
+            // One folder per check: a check with a cluster level numbers its
+            // mutants differently from another check of the same mapping.
+            std::filesystem::create_directories(out_dir / "mappings" / check_name);
+            const auto path = out_dir / "mappings" / check_name / (mutant.name + ".map");
             std::ofstream(path) << "# " << mutant.description << "\n" << differential::mapping_text(mutant.mapping);
             mutants_file << check_name << "," << mutant.name << "," << csv(mutant.description) << "\n";
             mapping::CheckDefinition d = base;

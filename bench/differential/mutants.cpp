@@ -1,6 +1,10 @@
 // Mutant mappings (see mutants.hpp).
 #include "differential/mutants.hpp"
 
+#include <functional>
+#include <optional>
+#include <set>
+
 namespace mapsound::differential {
 
 namespace {
@@ -31,11 +35,36 @@ std::vector<Order> weaker_orders(Instruction i, Order o) {
     return {};
 }
 
-std::vector<Scope> narrower_scopes(const mapping::TargetOp& op) {
+std::vector<Scope> narrower_scopes(const mapping::TargetOp& op, bool cluster_level) {
+    if (cluster_level) {
+        if (op.scope_from_source || op.scope == Scope::sys) return {Scope::gpu, Scope::cluster, Scope::cta};
+        if (op.scope == Scope::gpu) return {Scope::cluster, Scope::cta};
+        if (op.scope == Scope::cluster) return {Scope::cta};
+        return {};
+    }
     if (op.scope_from_source) return {Scope::gpu, Scope::cta};
     if (op.scope == Scope::sys) return {Scope::gpu, Scope::cta};
     if (op.scope == Scope::gpu) return {Scope::cta};
     return {};
+}
+
+// 'op' at order 'o' (.weak drops the scope), printed from its fields.
+mapping::TargetOp with_order(mapping::TargetOp op, Order o) {
+    op.order = o;
+    op.text.clear();
+    if (o == Order::weak) {
+        op.scope_from_source = false;
+        op.scope = Scope::none;
+    }
+    return op;
+}
+
+// 'op' at the fixed scope 's', printed from its fields.
+mapping::TargetOp with_scope(mapping::TargetOp op, Scope s) {
+    op.scope_from_source = false;
+    op.scope = s;
+    op.text.clear();
+    return op;
 }
 
 std::string ops_text(const std::vector<mapping::TargetOp>& ops) {
@@ -53,7 +82,7 @@ std::string mapping_text(const mapping::Mapping& m) {
     return out;
 }
 
-std::vector<Mutant> weakenings(const mapping::Mapping& original) {
+std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_level) {
     std::vector<Mutant> out;
     auto add = [&](std::size_t rule, std::vector<mapping::TargetOp> targets) {
         Mutant m;
@@ -71,20 +100,13 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original) {
             const auto& op = targets[k];
             for (Order o : weaker_orders(op.instruction, op.order)) {
                 auto t = targets;
-                t[k].order = o;
-                t[k].text.clear();  // printed from its fields
-                if (o == Order::weak) {
-                    t[k].scope_from_source = false;
-                    t[k].scope = Scope::none;
-                }
+                t[k] = with_order(op, o);
                 add(r, std::move(t));
             }
             if (op.order != Order::weak)
-                for (Scope s : narrower_scopes(op)) {
+                for (Scope s : narrower_scopes(op, cluster_level)) {
                     auto t = targets;
-                    t[k].scope_from_source = false;
-                    t[k].scope = s;
-                    t[k].text.clear();
+                    t[k] = with_scope(op, s);
                     add(r, std::move(t));
                 }
             if (op.instruction == Instruction::fence) {
@@ -94,6 +116,57 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original) {
             }
         }
     }
+    return out;
+}
+
+std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
+    using Op = mapping::TargetOp;
+    using Sweep = std::function<std::vector<Op>(const std::vector<Op>&)>;
+    auto each_op = [](std::function<std::optional<Op>(const Op&)> f) -> Sweep {
+        return [f](const std::vector<Op>& ops) {
+            std::vector<Op> out;
+            for (const auto& op : ops)
+                if (auto changed = f(op)) out.push_back(*changed);
+            return out;
+        };
+    };
+    const std::vector<std::pair<std::string, Sweep>> sweeps = {
+        {"one order weaker", each_op([](const Op& op) -> std::optional<Op> {
+             const auto w = weaker_orders(op.instruction, op.order);
+             return w.empty() ? op : with_order(op, w.front());
+         })},
+        {"weakest order", each_op([](const Op& op) -> std::optional<Op> {
+             const auto w = weaker_orders(op.instruction, op.order);
+             return w.empty() ? op : with_order(op, w.back());
+         })},
+        {"scope cta", each_op([](const Op& op) -> std::optional<Op> {
+             const bool scoped = op.scope_from_source || (op.scope != Scope::none && op.scope != Scope::cta);
+             return scoped && op.order != Order::weak ? with_scope(op, Scope::cta) : op;
+         })},
+        {"fences dropped", each_op([](const Op& op) -> std::optional<Op> {
+             if (op.instruction == Instruction::fence) return std::nullopt;
+             return op;
+         })},
+    };
+    const std::vector<std::pair<std::string, std::optional<mapping::SourceKind>>> groups = {
+        {"R", mapping::SourceKind::read},   {"W", mapping::SourceKind::write},
+        {"RMW", mapping::SourceKind::rmw},  {"F", mapping::SourceKind::fence},
+        {"every rule", std::nullopt},
+    };
+    std::vector<Mutant> out;
+    std::set<std::string> seen = {mapping_text(original)};
+    for (const auto& [group, kind] : groups)
+        for (const auto& [sweep, apply] : sweeps) {
+            Mutant m;
+            m.mapping = original;
+            for (auto& r : m.mapping.rules)
+                if (!kind || r.source == *kind) r.targets = apply(r.targets);
+            if (!seen.insert(mapping_text(m.mapping)).second) continue;
+            m.name = original.name + "-s" + std::to_string(out.size() + 1);
+            m.mapping.name = m.name;
+            m.description = group + ": " + sweep;
+            out.push_back(std::move(m));
+        }
     return out;
 }
 

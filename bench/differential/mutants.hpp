@@ -22,9 +22,23 @@ struct Mutant {
 //          weaker one its own mutant; .weak drops the scope;
 //   scope  a narrower fixed scope: $sco -> gpu, cta (narrower than the
 //          source's own scope where that is wider); sys -> gpu, cta;
-//          gpu -> cta;
+//          gpu -> cta; with 'cluster_level' (a check whose scope tree has
+//          clusters) cluster too: $sco, sys -> gpu, cluster, cta;
+//          gpu -> cluster, cta; cluster -> cta;
 //   drop   a fence left out (a fence-only rule becomes nop).
-std::vector<Mutant> weakenings(const mapping::Mapping& original);
+// Names "<mapping>-m<k>".
+std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_level = false);
+
+// Sweeping weakenings: one weakening applied to every op of every rule of
+// a group at once, so that most programs with two threads break (the
+// one-step weakenings break few layouts; these give the differential run
+// failing layouts at 4 and 5 events, where a difference between encodings
+// can show).  Groups: the R rules, the W rules, the RMW rules, the F rules,
+// every rule.  Weakenings: each op one order weaker (the first of the
+// order list above), each op at its weakest order, each scoped op at cta,
+// every fence dropped.  A sweep that changes nothing, or gives a mapping an
+// earlier sweep gave, is left out.  Names "<mapping>-s<k>".
+std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original);
 
 // The mapping as a mapping file that parse_mapping reads back to it.
 std::string mapping_text(const mapping::Mapping& m);

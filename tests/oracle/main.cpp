@@ -1,12 +1,13 @@
 // mapsound-oracle: the independent small-bound oracle (issue 26) against
 // `mapsound check`, shape by shape (bench/README.md, "Independent oracle").
 //
-//   mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...]
+//   mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping]
 //                   [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]
 //
 // For each check named (checks/NAME.check), and for every weakening of the
 // mapping of each BASE check (bench/differential/mutants.hpp; with
-// --mutant-stride S every S-th), the oracle enumerates every program up to
+// --mutant-stride S every S-th; with --sweeping the sweeping weakenings
+// instead of the one-step ones), the oracle enumerates every program up to
 // N events and judges it (tests/oracle/oracle.hpp); the checker runs with
 // every shape searched and every counterexample program enumerated (at
 // most C per shape); the two are compared per axiom, layout, class and
@@ -41,7 +42,7 @@ using differential::csv;
 using differential::split;
 
 const char* usage =
-    "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...]\n"
+    "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping]\n"
     "                       [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]\n";
 
 struct Totals {
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
     std::filesystem::path out_dir;
     int events = 3, jobs = 1, checker_jobs = 1;
     std::size_t cap = 1000000, stride = 1;
+    bool sweeping = false;
     std::vector<std::string> checks, bases;
     std::set<std::string> last_layouts;
     for (int i = 1; i < argc; ++i) {
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
         else if (a == "--mutant-stride") stride = number();
         else if (a == "--checks") checks = split(value());
         else if (a == "--mutants") bases = split(value());
+        else if (a == "--sweeping") sweeping = true;
         else if (a == "--layouts") {
             std::stringstream in(value());
             for (std::string key; std::getline(in, key, ';');)
@@ -221,9 +224,13 @@ int main(int argc, char** argv) {
         const auto d = mapping::load_check(root / "checks" / (name + ".check"));
         const auto original = mapping::load_mapping(d.mapping);
         std::vector<Entry> entries;
-        const auto all = differential::weakenings(original);
+        const auto all = sweeping ? differential::sweeping_weakenings(original)
+                                  : differential::weakenings(original, d.cluster_level);
         for (std::size_t k = 0; k < all.size(); k += stride) {
-            const auto path = std::filesystem::absolute(out_dir / "mappings" / (all[k].name + ".map")).lexically_normal();
+            // One folder per base check (see mapsound-differential).
+            std::filesystem::create_directories(out_dir / "mappings" / name);
+            const auto path =
+                std::filesystem::absolute(out_dir / "mappings" / name / (all[k].name + ".map")).lexically_normal();
             std::ofstream(path) << "# " << all[k].description << "\n" << differential::mapping_text(all[k].mapping);
             mutants_file << name << "," << all[k].name << "," << csv(all[k].description) << "\n";
             mapping::CheckDefinition m = d;
