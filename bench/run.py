@@ -32,8 +32,9 @@ Parts:
   differential-sweeping  the same on the sweeping mutants (every rule of
                 a group weakened at once: most layouts fail) up to 4 and 5
                 events, and on the cluster-level check's one-step mutants
-  oracle-sweeping  the oracle at 3 events on the sweeping mutants and on
-                the cluster-level check's one-step mutants (not part of all)
+  oracle-sweeping  the oracle at 3 events on the sweeping mutants, on the
+                cluster-level check's one-step mutants and on `axiom *`
+                (not part of all)
   oracle        the independent small-bound oracle against the checker
                 (build/tests/oracle/mapsound-oracle): every shipped check
                 and every mutant, per shape (not part of all: about an
@@ -369,15 +370,28 @@ def part_differential_sweeping(args, p):
 
 
 def part_oracle_sweeping(args, p):
-    # Issue 26: the independent oracle where most layouts fail, and at the
-    # cluster level.
+    # Issue 26: the independent oracle where most layouts fail, at the
+    # cluster level, and on the whole model (`axiom *`).
     tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
-    bases = "cxx-to-ptx,cxx-to-ptx-cluster,audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
-    c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-3"), "--sweeping", "--mutants", bases,
-                "--events", "3", "--jobs", str(args.jobs)], stdout_to="sweeping-up-to-3.txt")
-    c2 = p.run([tool, "--out", os.path.join(p.dir, "cluster-mutants-up-to-3"), "--mutants", "cxx-to-ptx-cluster",
-                "--events", "3", "--jobs", str(args.jobs)], stdout_to="cluster-mutants-up-to-3.txt")
-    p.ok = c1 == 0 and c2 == 0
+    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    phases = [
+        # Every sweeping mutant of each base check and of the cluster-level
+        # check, every program up to 3 events.
+        ("sweeping-up-to-3", ["--sweeping", "--mutants", "cxx-to-ptx,cxx-to-ptx-cluster," + audala]),
+        # Every 4th one-step mutant of the cluster-level check (.cluster
+        # among the narrowed scopes).
+        ("cluster-mutants-up-to-3", ["--mutants", "cxx-to-ptx-cluster", "--mutant-stride", "4"]),
+        # `axiom *`: the checks, and the sweeping mutants of the de-scoped
+        # and AuDaLa mappings.
+        ("whole-model-up-to-3", ["--whole-model", "--checks",
+                                 "cxx-to-ptx,cxx-to-ptx-descoped,audala-ptx-acqrel,audala-ptx-relaxed"]),
+        ("whole-model-sweeping-up-to-3", ["--whole-model", "--sweeping", "--mutants",
+                                          "cxx-to-ptx-descoped,audala-ptx-acqrel,audala-ptx-relaxed"]),
+    ]
+    for name, flags in phases:
+        code = p.run([tool, "--out", os.path.join(p.dir, name), "--events", "3", "--jobs", str(args.jobs)] + flags,
+                     stdout_to=name + ".txt")
+        p.ok = p.ok and code == 0
 
 
 def part_compare(args, p):

@@ -37,11 +37,10 @@ struct Problem {
     SpaceSettings space;
     Question question;
 };
-// Why the oracle cannot pose the check's problem, or nullopt when it can
-// (C++, OpenCL with regions and AuDaLa programs, any scope tree, one GPU,
-// named axioms or every axiom and flag; not `axiom *`).
-std::optional<std::string> outside_oracle(const mapping::CheckDefinition& check, const check::Checker& checker);
-// Throws std::invalid_argument for a check outside_oracle names.
+// The check's problem: every program space the checker searches (C++,
+// OpenCL with regions and AuDaLa programs, any scope tree, one GPU) and
+// every question (named axioms or flags, every axiom and flag when the
+// check has no axiom lines, `axiom *`).
 Problem problem_of(const mapping::CheckDefinition& check, const check::Checker& checker);
 
 // What the checker found for one axiom.

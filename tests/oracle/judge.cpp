@@ -75,10 +75,16 @@ SourceSide::SourceSide(const model::Model& source, Question question) : model_(s
     if (question_.lift == mapping::Lift::extends && !m.definition("fr"))
         throw std::invalid_argument("the source model defines no 'fr'");
     for (const auto& name : question_.axioms) {
+        if (name == kWholeModel) {
+            std::vector<const model::Axiom*> all;
+            for (const auto& a : m.axioms()) all.push_back(&a);
+            axioms_.emplace_back(std::move(all), false);
+            continue;
+        }
         bool flag = false;
         const model::Axiom* a = find_axiom(m, name, flag);
         if (!a) throw std::invalid_argument("the source model has no axiom or flag '" + name + "'");
-        axioms_.emplace_back(a, flag);
+        axioms_.emplace_back(std::vector{a}, flag);
     }
     if (question_.race_flag) {
         bool flag = false;
@@ -88,9 +94,11 @@ SourceSide::SourceSide(const model::Model& source, Question question) : model_(s
 }
 
 bool SourceSide::satisfies(std::size_t a, const rel::Instance& instance) const {
-    const auto& [axiom, flag] = axioms_.at(a);
-    const bool holds = rel::evaluate(axiom->holds, instance);
-    return flag ? !holds : holds;  // a flag is violated where it fires
+    const auto& [conjuncts, flag] = axioms_.at(a);
+    if (flag) return !rel::evaluate(conjuncts.front()->holds, instance);  // a flag is violated where it fires
+    for (const auto* axiom : conjuncts)
+        if (!rel::evaluate(axiom->holds, instance)) return false;
+    return true;
 }
 
 SourceTable::SourceTable(const SourceSide& side, const exec::PreExecution& program)

@@ -14,6 +14,9 @@
 //       per-thread: co = map;(co_X^+ & same thread);map^-1
 //   - among them, the race-free ones (the check's race-free flag does not
 //     fire) must be at least one, and none may satisfy A.
+// The question "*" (README: `axiom *`, the source model as a whole) is
+// the conjunction of every axiom of the source model, flags not among
+// them: a counterexample's race-free lifts each violate some axiom.
 // A program is a class witness when some consistent target execution has
 // a race-free lift at all: the least a counterexample needs.
 #pragma once
@@ -31,9 +34,12 @@
 
 namespace mapsound::oracle {
 
+// README's name of the whole source model as a question.
+inline constexpr const char* kWholeModel = "*";
+
 // The question of one check, apart from its mapping.
 struct Question {
-    std::vector<std::string> axioms;  // axioms or flags of the source model
+    std::vector<std::string> axioms;  // axioms or flags of the source model, or kWholeModel
     std::optional<std::string> race_flag;
     mapping::Lift lift = mapping::Lift::extends;
 };
@@ -56,7 +62,8 @@ private:
     Question question_;
     std::size_t co_ = 0;
     const model::Axiom* race_ = nullptr;
-    std::vector<std::pair<const model::Axiom*, bool>> axioms_;  // (axiom or flag, is a flag)
+    // Per question: (the axioms that must all hold, or the one flag; is a flag).
+    std::vector<std::pair<std::vector<const model::Axiom*>, bool>> axioms_;
 };
 
 // One well-formed source execution of a program for one rf: its rf and
