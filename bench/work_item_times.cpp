@@ -1,5 +1,5 @@
 // mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]
-//                          [--reference closure|transitivity]... [--list]
+//                          [--reference PART]... [--list]
 //
 // Every work item (one shape at one bound, check::WorkItem) of the chosen
 // axioms at bounds 1..N, searched one after another in this process, as an
@@ -9,7 +9,8 @@
 // into the distribution and the list-scheduling projection.  With --shape K
 // only shape K of bound N is searched (to time one item); with --cubes K
 // shapes are split into cubes as `mapsound check --cubes K` splits them;
-// --reference selects a reference encoding as `mapsound check` does.
+// --reference selects a reference encoding as `mapsound check` does
+// (check::select_reference).
 // With --list it prints bound N's items (axiom, bound, index, shape) and
 // searches none.
 #include <time.h>
@@ -40,7 +41,7 @@ std::string csv_quoted(const std::string& s) {
 
 constexpr const char* kUsage =
     "usage: mapsound-work-item-times CHECK --events N [--axiom NAME]... [--shape K] [--cubes K]\n"
-    "                                [--reference closure|transitivity]... [--list]\n";
+    "                                [--reference PART]... [--list]\n";
 
 int main(int argc, char** argv) {
     using namespace mapsound;
@@ -61,13 +62,9 @@ int main(int argc, char** argv) {
             only_shape = std::atol(args[++i].c_str());
         else if (args[i] == "--cubes" && i + 1 < args.size())
             cubes = std::atoi(args[++i].c_str());
-        else if (args[i] == "--reference" && i + 1 < args.size() && args[i + 1] == "closure") {
-            options.closure = rel::ClosureEncoding::squaring;
+        else if (args[i] == "--reference" && i + 1 < args.size() && check::select_reference(args[i + 1], options))
             ++i;
-        } else if (args[i] == "--reference" && i + 1 < args.size() && args[i + 1] == "transitivity") {
-            options.transitivity = rel::Transitivity::eager;
-            ++i;
-        } else if (args[i] == "--list")
+        else if (args[i] == "--list")
             list = true;
         else if (check_path.empty() && !args[i].empty() && args[i][0] != '-')
             check_path = args[i];

@@ -8,33 +8,18 @@ namespace mapsound::differential {
 std::vector<Encoding> encodings() {
     std::vector<Encoding> out;
     out.push_back({"default", {}});
-    Encoding scope_trees{"scope-trees", {}};
-    scope_trees.options.scope_trees = check::Options::ScopeTrees::enumerated;
-    out.push_back(scope_trees);
-    Encoding thread_order{"thread-order", {}};
-    thread_order.options.order_equal_threads = false;
-    out.push_back(thread_order);
-    Encoding closure{"closure", {}};
-    closure.options.closure = rel::ClosureEncoding::squaring;
-    out.push_back(closure);
-    Encoding transitivity{"transitivity", {}};
-    transitivity.options.transitivity = rel::Transitivity::eager;
-    out.push_back(transitivity);
-    Encoding spurious{"spurious", {}};
-    spurious.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
-    out.push_back(spurious);
-    // Not a reference but an option (whole shapes are its reference):
-    // shapes split into cubes must give every layout the same outcome.
-    Encoding cubes{"cubes", {}};
-    cubes.options.cube_threads = 1;
-    out.push_back(cubes);
-    Encoding all{"all", {}};
-    all.options.scope_trees = check::Options::ScopeTrees::enumerated;
-    all.options.order_equal_threads = false;
-    all.options.closure = rel::ClosureEncoding::squaring;
-    all.options.transitivity = rel::Transitivity::eager;
-    all.options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
-    out.push_back(all);
+    for (const auto& name : check::reference_names()) {
+        Encoding e{name, {}};
+        check::select_reference(name, e.options);
+        // Not a reference but an option (whole shapes are its reference):
+        // shapes split into cubes must give every layout the same outcome.
+        if (name == "all") {
+            Encoding cubes{"cubes", {}};
+            cubes.options.cube_threads = 1;
+            out.push_back(std::move(cubes));
+        }
+        out.push_back(std::move(e));
+    }
     return out;
 }
 

@@ -29,11 +29,10 @@ struct Encoding {
     check::Options options;
 };
 
-// The default encoding ("default"), then each reference: "scope-trees",
-// "thread-order", "closure", "transitivity" (every transitivity clause up
-// front), "spurious", then "cubes" (whole shapes split into cubes,
-// Options::cube_threads 1: an option whose reference is the default), and
-// "all" (the five references at once).
+// The default encoding ("default"), then each reference of
+// check::reference_names() but "all", then "cubes" (whole shapes split
+// into cubes, Options::cube_threads 1: an option whose reference is the
+// default), and "all" (every reference at once).
 std::vector<Encoding> encodings();
 
 // With Options::race_free_programs: the default exclusion of racy programs

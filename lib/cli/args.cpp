@@ -73,20 +73,13 @@ bool reference_option(const std::vector<std::string>& args, std::size_t& i, cons
                       check::Options& options) {
     const auto part = text_option(args, i, command);
     if (!part) return false;
-    const bool all = *part == "all";
-    if (!all && *part != "closure" && *part != "transitivity" && *part != "scope-trees" && *part != "thread-order" &&
-        *part != "spurious") {
-        std::cerr << "mapsound " << command
-                  << ": --reference takes closure, transitivity, scope-trees, thread-order, spurious or all, not '"
-                  << *part << "'\n";
-        return false;
-    }
-    if (all || *part == "closure") options.closure = rel::ClosureEncoding::squaring;
-    if (all || *part == "transitivity") options.transitivity = rel::Transitivity::eager;
-    if (all || *part == "scope-trees") options.scope_trees = check::Options::ScopeTrees::enumerated;
-    if (all || *part == "thread-order") options.order_equal_threads = false;
-    if (all || *part == "spurious") options.spurious_exclusion = check::Options::SpuriousExclusion::by_candidate;
-    return true;
+    if (check::select_reference(*part, options)) return true;
+    const auto& names = check::reference_names();
+    std::string listed;
+    for (std::size_t k = 0; k < names.size(); ++k)
+        listed += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + names[k];
+    std::cerr << "mapsound " << command << ": --reference takes " << listed << ", not '" << *part << "'\n";
+    return false;
 }
 
 std::string display_path(const std::string& path) {

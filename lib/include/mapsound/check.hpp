@@ -335,6 +335,15 @@ struct Options {
     std::shared_ptr<Workers> workers;
 };
 
+// The reference encodings by the names `--reference` takes: "closure",
+// "transitivity", "scope-trees", "thread-order", "spurious", then "all"
+// (every one of them at once).
+const std::vector<std::string>& reference_names();
+// Sets in 'options' the choices that select the reference encoding 'name'
+// (one of reference_names()); returns false and leaves 'options' as they
+// were for any other name.
+bool select_reference(const std::string& name, Options& options);
+
 class Checker {
 public:
     // Loads the models and the mapping the check names.  Throws
