@@ -39,6 +39,8 @@ Parts:
                 (build/tests/oracle/mapsound-oracle): every shipped check
                 and every mutant, per shape (not part of all: about an
                 hour on 2 cores)
+  oracle-audala the oracle part's two AuDaLa phases alone (to 5 events;
+                not part of all)
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
                 with a read-modify-write only (not part of all)
   oracle-pairs  the oracle at 3 events on the checks the oracle part's
@@ -74,6 +76,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The AuDaLa -> PTX checks, the base checks of several parts.
+AUDALA_CHECKS = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
 
 
 def loadavg():
@@ -324,7 +328,7 @@ def part_transitivity(args, p):
 def part_differential(args, p):
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
-    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    audala = AUDALA_CHECKS
     # (1) Every mutant of every base check under every axiom, shapes of up
     # to 3 events, counterexample programs compared; the race-free
     # refinement against its reference likewise.
@@ -350,7 +354,7 @@ def part_differential_sweeping(args, p):
     # between encodings can show, and the cluster level.
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
-    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    audala = AUDALA_CHECKS
     # (1) Every sweeping mutant of every base check and of the cluster-level
     # check up to 4 events, programs compared; the race-free refinement too.
     c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-4"), "--sweeping", "--events", "4",
@@ -369,15 +373,20 @@ def part_differential_sweeping(args, p):
     p.ok = c1 == 0 and c2 == 0 and c3 == 0
 
 
+def part_oracle_audala(args, p):
+    part_oracle(args, p, only=("audala-up-to-5", "audala-mutants-up-to-5"))
+
+
 def part_oracle_sweeping(args, p):
     # Issue 26: the independent oracle where most layouts fail, at the
     # cluster level, and on the whole model (`axiom *`).
     tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
-    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
+    audala = AUDALA_CHECKS
     phases = [
         # Every sweeping mutant of each base check and of the cluster-level
         # check, every program up to 3 events.
-        ("sweeping-up-to-3", ["--sweeping", "--mutants", "cxx-to-ptx,cxx-to-ptx-cluster," + audala]),
+        ("sweeping-up-to-3", ["--sweeping", "--mutants", "cxx-to-ptx,cxx-to-ptx-cluster"]),
+        ("audala-sweeping-up-to-5", ["--sweeping", "--mutants", audala, "--events", "5"]),
         # Every 4th one-step mutant of the cluster-level check (.cluster
         # among the narrowed scopes).
         ("cluster-mutants-up-to-3", ["--mutants", "cxx-to-ptx-cluster", "--mutant-stride", "4"]),
@@ -389,7 +398,9 @@ def part_oracle_sweeping(args, p):
                                           "cxx-to-ptx-descoped,audala-ptx-acqrel,audala-ptx-relaxed"]),
     ]
     for name, flags in phases:
-        code = p.run([tool, "--out", os.path.join(p.dir, name), "--events", "3", "--jobs", str(args.jobs)] + flags,
+        # The bound: 3 unless the phase names one.
+        bound = [] if "--events" in flags else ["--events", "3"]
+        code = p.run([tool, "--out", os.path.join(p.dir, name)] + bound + ["--jobs", str(args.jobs)] + flags,
                      stdout_to=name + ".txt")
         p.ok = p.ok and code == 0
 
@@ -465,26 +476,28 @@ def part_ranks(args, p):
     print("\n".join(lines))
 
 
-def part_oracle(args, p):
+ORACLE_PHASES = [
+    # Every shipped check, every program up to 3 events.
+    ("checks-up-to-3", ["--checks", "all", "--events", "3"]),
+    # The checks whose source reads no scopes: de-scoped C++ to 4,
+    # AuDaLa to 5 events.
+    ("descoped-up-to-4", ["--checks", "cxx-to-ptx-descoped", "--events", "4"]),
+    ("audala-up-to-5", ["--checks", AUDALA_CHECKS, "--events", "5"]),
+    # Every weakening of Fig. 11 up to 3 events, of the AuDaLa
+    # mappings up to 5.
+    ("cxx-mutants-up-to-3", ["--mutants", "cxx-to-ptx", "--events", "3"]),
+    ("audala-mutants-up-to-5", ["--mutants", AUDALA_CHECKS, "--events", "5"]),
+]
+
+
+def part_oracle(args, p, only=None):
     # Issue 26: the independent oracle against mapsound check, shape by
     # shape, at the bounds that fit this machine (bench/README.md,
     # "Independent oracle").  Each phase is one run of the driver; the
-    # table sums them.
+    # table sums them.  'only': these phases.
     tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
     jobs = ["--jobs", str(args.jobs)]
-    audala = "audala-ptx-acqrel,audala-ptx-relaxed,audala-ptx-relaxed-star"
-    phases = [
-        # Every shipped check, every program up to 3 events.
-        ("checks-up-to-3", ["--checks", "all", "--events", "3"]),
-        # The checks whose source reads no scopes: de-scoped C++ to 4,
-        # AuDaLa to 5 events.
-        ("descoped-up-to-4", ["--checks", "cxx-to-ptx-descoped", "--events", "4"]),
-        ("audala-up-to-5", ["--checks", audala, "--events", "5"]),
-        # Every weakening of Fig. 11 up to 3 events, of the AuDaLa
-        # mappings up to 5.
-        ("cxx-mutants-up-to-3", ["--mutants", "cxx-to-ptx", "--events", "3"]),
-        ("audala-mutants-up-to-5", ["--mutants", audala, "--events", "5"]),
-    ]
+    phases = [(name, flags) for name, flags in ORACLE_PHASES if only is None or name in only]
     lines = ["phase                    runs  comparisons  disagreements  layouts  programs_compared  programs_judged"
              "   wall_s    cpu_s  load_before -> after"]
     for name, flags in phases:
@@ -555,6 +568,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "differential-sweeping": part_differential_sweeping, "oracle-sweeping": part_oracle_sweeping,
+         "oracle-audala": part_oracle_audala,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu}
@@ -573,7 +587,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
