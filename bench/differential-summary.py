@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""The stored differential runs, summed up: bench/differential-summary.py DIR
+"""The stored differential runs, summed up: bench/differential-summary.py DIR [DIR...]
 
-DIR is a results folder of `bench/run.py differential` (it holds one
-folder per phase, each with comparisons.csv and mutants.csv written by
-mapsound-differential).  Prints, per phase and in total: the (mutant,
+DIR is a results folder of `bench/run.py differential` or
+`differential-sweeping` (it holds one folder per phase, each with
+comparisons.csv and mutants.csv written by mapsound-differential); with
+several, their phases are summed up together.  Prints, per phase and in total: the (mutant,
 axiom) pairs and how many of them fail within the phase's bound, the
 (mutant, axiom, layout) triples at 3-5 events and how many agree with
 every reference, the distinct triples over all phases (a triple two
 phases compare counts once) and how many carry a counterexample, and per reference the comparisons, disagreements and
 comparisons whose counterexample programs were compared (with the number
-of programs found).  Writes the same to DIR/summary.txt.
+of programs found).  With one DIR, writes the same to DIR/summary.txt.
 
 Python 3, standard library only.  See bench/README.md.
 """
@@ -57,21 +58,25 @@ def summarize(path):
         "references": per_reference,
         "triple agreement": dict(triples),
         "triple counterexample": dict(triple_counterexample),
+        "triple events": triple_events,
     }
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
         return 2
-    root = sys.argv[1]
+    roots = sys.argv[1:]
     lines = []
     total_triples = total_agreeing = total_disagreements = 0
-    distinct_agree, distinct_counterexample = {}, {}
-    for phase in sorted(os.listdir(root)):
+    distinct_agree, distinct_counterexample, distinct_events = {}, {}, {}
+    phases = [(root, phase) for root in roots for phase in sorted(os.listdir(root))]
+    for root, phase in phases:
         path = os.path.join(root, phase, "comparisons.csv")
         if not os.path.isfile(path):
             continue
+        if len(roots) > 1:
+            phase = os.path.join(os.path.basename(os.path.normpath(root)), phase)
         s = summarize(path)
         total_triples += s["triples at 3-5 events"]
         total_agreeing += s["agreeing triples at 3-5 events"]
@@ -79,6 +84,7 @@ def main():
         for t, agree in s["triple agreement"].items():
             distinct_agree[t] = distinct_agree.get(t, True) and agree
             distinct_counterexample[t] = distinct_counterexample.get(t, False) or s["triple counterexample"][t]
+            distinct_events[t] = s["triple events"][t]
         lines.append(f"== {phase}")
         lines.append(f"(mutant, axiom) pairs {s['pairs']}, failing within the bound {s['failing pairs']}; "
                      f"(mutant, axiom, layout) triples {s['triples']}, at 3-5 events {s['triples at 3-5 events']}, "
@@ -95,10 +101,16 @@ def main():
     lines.append(f"== distinct (mutant, axiom, layout) triples over the phases {len(distinct_agree)}, agreeing "
                  f"{sum(1 for v in distinct_agree.values() if v)}; with a counterexample {with_ce} "
                  f"({100.0 * with_ce / max(1, len(distinct_agree)):.1f}%)")
+    for low in (3, 4):
+        band = [t for t in distinct_agree if low <= distinct_events[t] <= 5]
+        ce = sum(1 for t in band if distinct_counterexample[t])
+        lines.append(f"== of them at {low}-5 events {len(band)}, with a counterexample {ce} "
+                     f"({100.0 * ce / max(1, len(band)):.1f}%)")
     text = "\n".join(lines) + "\n"
     print(text, end="")
-    with open(os.path.join(root, "summary.txt"), "w") as f:
-        f.write(text)
+    if len(roots) == 1:
+        with open(os.path.join(roots[0], "summary.txt"), "w") as f:
+            f.write(text)
     return 0 if total_disagreements == 0 else 1
 
 
