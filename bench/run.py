@@ -387,9 +387,9 @@ def part_oracle_sweeping(args, p):
         # check, every program up to 3 events.
         ("sweeping-up-to-3", ["--sweeping", "--mutants", "cxx-to-ptx,cxx-to-ptx-cluster"]),
         ("audala-sweeping-up-to-5", ["--sweeping", "--mutants", audala, "--events", "5"]),
-        # Every 8th one-step mutant of the cluster-level check (.cluster
+        # Every 7th one-step mutant of the cluster-level check (.cluster
         # among the narrowed scopes).
-        ("cluster-mutants-up-to-3", ["--mutants", "cxx-to-ptx-cluster", "--mutant-stride", "8"]),
+        ("cluster-mutants-up-to-3", ["--mutants", "cxx-to-ptx-cluster", "--mutant-stride", "7"]),
         # `axiom *`: the checks, and the sweeping mutants of the de-scoped
         # and AuDaLa mappings.
         ("whole-model-up-to-3", ["--whole-model", "--checks",
