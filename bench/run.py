@@ -30,7 +30,7 @@ Parts:
   differential  the default encoding against every reference on mutant
                 mappings (build/bench/mapsound-differential, four phases)
   differential-sweeping  the same on the sweeping mutants (every rule of
-                a group weakened at once: most layouts fail) up to 4 and 5
+                a group weakened at once: more layouts fail) up to 4 and 5
                 events, and on the cluster-level check's one-step mutants
   oracle-sweeping  the oracle at 3 events on the sweeping mutants, on the
                 cluster-level check's one-step mutants and on `axiom *`
@@ -378,7 +378,7 @@ def part_oracle_audala(args, p):
 
 
 def part_oracle_sweeping(args, p):
-    # Issue 26: the independent oracle where most layouts fail, at the
+    # Issue 26: the independent oracle where more layouts fail, at the
     # cluster level, and on the whole model (`axiom *`).
     tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
     audala = AUDALA_CHECKS

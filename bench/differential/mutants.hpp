@@ -30,10 +30,10 @@ struct Mutant {
 std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_level = false);
 
 // Sweeping weakenings: one weakening applied to every op of every rule of
-// a group at once, so that most programs with two threads break (the
-// one-step weakenings break few layouts; these give the differential run
-// failing layouts at 4 and 5 events, where a difference between encodings
-// can show).  Groups: the R rules, the W rules, the RMW rules, the F rules,
+// a group at once, so that more layouts fail than with one step (where a
+// difference between encodings can show; measured in bench/README.md,
+// "Differential testing": still a minority of layouts, since atomicity
+// needs a read-modify-write and thin-air a load-buffering shape).  Groups: the R rules, the W rules, the RMW rules, the F rules,
 // every rule.  Weakenings: each op one order weaker (the first of the
 // order list above), each op at its weakest order, each scoped op at cta,
 // every fence dropped.  A sweep that changes nothing, or gives a mapping an
