@@ -4,6 +4,7 @@
 //
 //   mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C] [--jobs K]
 //                         [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S] [--sweeping]
+//                         [--references NAME,...]
 //
 // For each base check (cxx-to-ptx, audala-ptx-acqrel, audala-ptx-relaxed,
 // audala-ptx-relaxed-star), its mapping unchanged and every weakening of it
@@ -12,7 +13,8 @@
 // sweeping weakenings instead of the one-step ones), and each axiom of the
 // check (--axioms: these only): every shape of 1
 // to N source events is searched with the default encoding and with each
-// reference, and with the race-free refinement and its per-program
+// reference (--references: these only, named as differential::encodings
+// names them), and with the race-free refinement and its per-program
 // reference up to M events (checks with a race-free flag); the
 // counterexample programs of shapes of up to K events (at most C per
 // shape) are enumerated and compared too.  Writes DIR/comparisons.csv (one
@@ -43,7 +45,7 @@ using differential::split;
 const char* usage =
     "usage: mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C]\n"
     "                             [--jobs K] [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S]\n"
-    "                             [--sweeping]\n";
+    "                             [--sweeping] [--references NAME,...]\n";
 
 }  // namespace
 
@@ -54,7 +56,7 @@ int main(int argc, char** argv) {
     bool sweeping = false;
     std::vector<std::string> checks = {"cxx-to-ptx", "audala-ptx-acqrel", "audala-ptx-relaxed",
                                        "audala-ptx-relaxed-star"};
-    std::set<std::string> axioms_wanted;
+    std::set<std::string> axioms_wanted, references_wanted;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -85,8 +87,17 @@ int main(int argc, char** argv) {
         else if (a == "--mutants") max_mutants = number();
         else if (a == "--stride") stride = std::max<std::size_t>(1, number());
         else if (a == "--sweeping") sweeping = true;
+        else if (a == "--references") for (const auto& x : split(value())) references_wanted.insert(x);
         else {
             std::cerr << "mapsound-differential: unknown argument '" << a << "'\n" << usage;
+            return 2;
+        }
+    }
+    for (const auto& name : references_wanted) {
+        bool known = false;
+        for (const auto& e : differential::encodings()) known = known || (e.name == name && e.name != "default");
+        if (!known) {
+            std::cerr << "mapsound-differential: --references: no reference '" << name << "'\n" << usage;
             return 2;
         }
     }
@@ -152,6 +163,7 @@ int main(int argc, char** argv) {
                 for (const auto& [layout, o] : fast) fails = fails || o.counterexample;
                 if (fails) ++mutants_failing;
                 for (std::size_t k = 1; k < encodings.size(); ++k) {
+                    if (!references_wanted.empty() && !references_wanted.count(encodings[k].name)) continue;
                     const auto [ref, ref_s] = timed(encodings[k], events);
                     runs.emplace_back(encodings[k].name, differential::compare(fast, ref), fast_s, ref_s);
                 }
