@@ -32,9 +32,9 @@ Parts:
   differential-sweeping  the same on the sweeping mutants (every rule of
                 a group weakened at once: more layouts fail) up to 4 and 5
                 events, and on the cluster-level check's one-step mutants
-  oracle-sweeping  the oracle at 3 events on the sweeping mutants, on the
-                cluster-level check's one-step mutants and on `axiom *`
-                (not part of all)
+  oracle-sweeping  the oracle at 3 events (AuDaLa at 5) on the sweeping
+                mutants, on the cluster-level check's one-step mutants and
+                on `axiom *` (not part of all)
   oracle        the independent small-bound oracle against the checker
                 (build/tests/oracle/mapsound-oracle): every shipped check
                 and every mutant, per shape (not part of all: about an
@@ -328,7 +328,6 @@ def part_transitivity(args, p):
 def part_differential(args, p):
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
-    audala = AUDALA_CHECKS
     # (1) Every mutant of every base check under every axiom, shapes of up
     # to 3 events, counterexample programs compared; the race-free
     # refinement against its reference likewise.
@@ -340,7 +339,7 @@ def part_differential(args, p):
                 "--race-free-events", "4", "--cap", "100", "--checks", "cxx-to-ptx", "--stride", "3"] + jobs,
                stdout_to="cxx-up-to-4.txt")
     c3 = p.run([tool, "--out", os.path.join(p.dir, "audala-up-to-5"), "--events", "5", "--count-events", "4",
-                "--cap", "100", "--checks", audala] + jobs, stdout_to="audala-up-to-5.txt")
+                "--cap", "100", "--checks", AUDALA_CHECKS] + jobs, stdout_to="audala-up-to-5.txt")
     # (3) Shapes of 5 events, SAT against UNSAT: Fig. 11 unchanged and
     # every 15th mutant.
     c4 = p.run([tool, "--out", os.path.join(p.dir, "cxx-five"), "--events", "5", "--count-events", "0",
@@ -354,18 +353,17 @@ def part_differential_sweeping(args, p):
     # between encodings can show, and the cluster level.
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
-    audala = AUDALA_CHECKS
     # (1) Every sweeping mutant of every base check and of the cluster-level
     # check up to 4 events, programs compared; the race-free refinement too.
     c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-4"), "--sweeping", "--events", "4",
                 "--count-events", "4", "--race-free-events", "4", "--cap", "100",
-                "--checks", "cxx-to-ptx,cxx-to-ptx-cluster," + audala] + jobs, stdout_to="sweeping-up-to-4.txt")
-    # (2) The same mutants but the cluster level's at 5 events, SAT against
+                "--checks", "cxx-to-ptx,cxx-to-ptx-cluster," + AUDALA_CHECKS] + jobs, stdout_to="sweeping-up-to-4.txt")
+    # (2) The same mutants, not the cluster level's, at 5 events, SAT against
     # UNSAT, every reference but `spurious` (one spurious candidate
     # excluded at a time: shapes of sc at 5 events run past minutes with
     # it; it is compared in (1)).
     c2 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-five"), "--sweeping", "--events", "5",
-                "--count-events", "0", "--race-free-events", "0", "--checks", "cxx-to-ptx," + audala,
+                "--count-events", "0", "--race-free-events", "0", "--checks", "cxx-to-ptx," + AUDALA_CHECKS,
                 "--references", "closure,transitivity,scope-trees,thread-order,cubes,all"] + jobs,
                stdout_to="sweeping-five.txt")
     # (3) Every one-step mutant of the cluster-level check (scopes narrowed
@@ -384,12 +382,11 @@ def part_oracle_sweeping(args, p):
     # Issue 26: the independent oracle where more layouts fail, at the
     # cluster level, and on the whole model (`axiom *`).
     tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
-    audala = AUDALA_CHECKS
     phases = [
         # Every sweeping mutant of each base check and of the cluster-level
         # check, every program up to 3 events.
         ("sweeping-up-to-3", ["--sweeping", "--mutants", "cxx-to-ptx,cxx-to-ptx-cluster"]),
-        ("audala-sweeping-up-to-5", ["--sweeping", "--mutants", audala, "--events", "5"]),
+        ("audala-sweeping-up-to-5", ["--sweeping", "--mutants", AUDALA_CHECKS, "--events", "5"]),
         # Every 7th one-step mutant of the cluster-level check (.cluster
         # among the narrowed scopes).
         ("cluster-mutants-up-to-3", ["--mutants", "cxx-to-ptx-cluster", "--mutant-stride", "7"]),
