@@ -121,32 +121,29 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_le
 
 std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
     using Op = mapping::TargetOp;
-    using Sweep = std::function<std::vector<Op>(const std::vector<Op>&)>;
-    auto each_op = [](std::function<std::optional<Op>(const Op&)> f) -> Sweep {
-        return [f](const std::vector<Op>& ops) {
-            std::vector<Op> out;
-            for (const auto& op : ops)
-                if (auto changed = f(op)) out.push_back(*changed);
-            return out;
-        };
-    };
+    // Each sweep rewrites one op; nullopt leaves it out.
+    using Sweep = std::function<std::optional<Op>(const Op&)>;
     const std::vector<std::pair<std::string, Sweep>> sweeps = {
-        {"one order weaker", each_op([](const Op& op) -> std::optional<Op> {
+        {"one order weaker",
+         [](const Op& op) -> std::optional<Op> {
              const auto w = weaker_orders(op.instruction, op.order);
              return w.empty() ? op : with_order(op, w.front());
-         })},
-        {"weakest order", each_op([](const Op& op) -> std::optional<Op> {
+         }},
+        {"weakest order",
+         [](const Op& op) -> std::optional<Op> {
              const auto w = weaker_orders(op.instruction, op.order);
              return w.empty() ? op : with_order(op, w.back());
-         })},
-        {"scope cta", each_op([](const Op& op) -> std::optional<Op> {
+         }},
+        {"scope cta",
+         [](const Op& op) -> std::optional<Op> {
              const bool scoped = op.scope_from_source || (op.scope != Scope::none && op.scope != Scope::cta);
              return scoped && op.order != Order::weak ? with_scope(op, Scope::cta) : op;
-         })},
-        {"fences dropped", each_op([](const Op& op) -> std::optional<Op> {
+         }},
+        {"fences dropped",
+         [](const Op& op) -> std::optional<Op> {
              if (op.instruction == Instruction::fence) return std::nullopt;
              return op;
-         })},
+         }},
     };
     const std::vector<std::pair<std::string, std::optional<mapping::SourceKind>>> groups = {
         {"R", mapping::SourceKind::read},   {"W", mapping::SourceKind::write},
@@ -159,8 +156,13 @@ std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
         for (const auto& [sweep, apply] : sweeps) {
             Mutant m;
             m.mapping = original;
-            for (auto& r : m.mapping.rules)
-                if (!kind || r.source == *kind) r.targets = apply(r.targets);
+            for (auto& r : m.mapping.rules) {
+                if (kind && r.source != *kind) continue;
+                std::vector<Op> targets;
+                for (const auto& op : r.targets)
+                    if (auto changed = apply(op)) targets.push_back(*changed);
+                r.targets = std::move(targets);
+            }
             if (!seen.insert(mapping_text(m.mapping)).second) continue;
             m.name = original.name + "-s" + std::to_string(out.size() + 1);
             m.mapping.name = m.name;

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
         auto d = mapping::load_check(root / "checks" / (name + ".check"));
         if (whole_model) {
             mapping::AxiomExpectation a;
-            a.name = "*";
+            a.name = oracle::kWholeModel;
             a.stated = false;
             d.axioms = {a};
         }
