@@ -32,6 +32,8 @@ Parts:
   differential-sweeping  the same on the sweeping mutants (every rule of
                 a group weakened at once: more layouts fail) up to 4 and 5
                 events, and on the cluster-level check's one-step mutants
+  differential-five  that part's 5-event phase alone (SAT against UNSAT,
+                every reference but spurious; not part of all)
   oracle-sweeping  the oracle at 3 events (AuDaLa at 5) on the sweeping
                 mutants, on the cluster-level check's one-step mutants and
                 on `axiom *` (not part of all)
@@ -49,6 +51,14 @@ Parts:
   oracle-cpu    the oracle at 4 events on the C/C++ -> CPU checks (every
                 check whose target is x86-tso, aarch64, power or riscv;
                 not part of all)
+  floor         the floor of a search by enumeration (issue 28): every
+                program and target execution of cxx-to-ptx to 3 events and
+                of cxx-to-ptx-descoped to 4, judged by the plain evaluator
+                (build/tests/oracle/mapsound-floor), the evaluator's cost
+                per candidate on the first programs of each layout at 5-8
+                events, the checker on the same bounds, and the floor at 7
+                and 8 events from the newest stored goals run's program
+                counts (bench/floor-summary.py; not part of all)
   ranks         cxx-to-ptx coherence up to --ranks-events (default 7) with
                 --jobs 1, --jobs 2, mpirun -np 2 and -np 3 (not part of all)
   all           every part above but goals, ranks and the oracle parts,
@@ -348,30 +358,39 @@ def part_differential(args, p):
     p.ok = c1 == 0 and c2 == 0 and c3 == 0 and c4 == 0
 
 
-def part_differential_sweeping(args, p):
+def part_differential_sweeping(args, p, only=None):
     # Issue 26: failing layouts at 4 and 5 events, where a difference
-    # between encodings can show, and the cluster level.
+    # between encodings can show, and the cluster level.  'only': the
+    # names of the phases to run (differential-five runs the second).
     tool = os.path.join(args.build, "bench", "mapsound-differential")
     jobs = ["--jobs", str(args.jobs)]
-    # (1) Every sweeping mutant of every base check and of the cluster-level
-    # check up to 4 events, programs compared; the race-free refinement too.
-    c1 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-up-to-4"), "--sweeping", "--events", "4",
-                "--count-events", "4", "--race-free-events", "4", "--cap", "100",
-                "--checks", "cxx-to-ptx,cxx-to-ptx-cluster," + AUDALA_CHECKS] + jobs, stdout_to="sweeping-up-to-4.txt")
-    # (2) The same mutants, not the cluster level's, at 5 events, SAT against
-    # UNSAT, every reference but `spurious` (one spurious candidate
-    # excluded at a time: shapes of sc at 5 events run past minutes with
-    # it; it is compared in (1)).
-    c2 = p.run([tool, "--out", os.path.join(p.dir, "sweeping-five"), "--sweeping", "--events", "5",
-                "--count-events", "0", "--race-free-events", "0", "--checks", "cxx-to-ptx," + AUDALA_CHECKS,
-                "--references", "closure,transitivity,scope-trees,thread-order,cubes,all"] + jobs,
-               stdout_to="sweeping-five.txt")
-    # (3) Every one-step mutant of the cluster-level check (scopes narrowed
-    # to .cluster too) up to 3 events, programs compared.
-    c3 = p.run([tool, "--out", os.path.join(p.dir, "cluster-up-to-3"), "--events", "3", "--count-events", "3",
-                "--race-free-events", "3", "--cap", "100", "--checks", "cxx-to-ptx-cluster"] + jobs,
-               stdout_to="cluster-up-to-3.txt")
-    p.ok = c1 == 0 and c2 == 0 and c3 == 0
+    phases = [
+        # (1) Every sweeping mutant of every base check and of the
+        # cluster-level check up to 4 events, programs compared; the
+        # race-free refinement too.
+        ("sweeping-up-to-4", ["--sweeping", "--events", "4", "--count-events", "4", "--race-free-events", "4",
+                              "--cap", "100", "--checks", "cxx-to-ptx,cxx-to-ptx-cluster," + AUDALA_CHECKS]),
+        # (2) The same mutants, not the cluster level's, at 5 events, SAT
+        # against UNSAT, every reference but `spurious` (one spurious
+        # candidate excluded at a time: shapes of sc at 5 events run past
+        # minutes with it; it is compared in (1)).
+        ("sweeping-five", ["--sweeping", "--events", "5", "--count-events", "0", "--race-free-events", "0",
+                           "--checks", "cxx-to-ptx," + AUDALA_CHECKS,
+                           "--references", "closure,transitivity,scope-trees,thread-order,cubes,all"]),
+        # (3) Every one-step mutant of the cluster-level check (scopes
+        # narrowed to .cluster too) up to 3 events, programs compared.
+        ("cluster-up-to-3", ["--events", "3", "--count-events", "3", "--race-free-events", "3", "--cap", "100",
+                             "--checks", "cxx-to-ptx-cluster"]),
+    ]
+    ok = True
+    for name, flags in phases:
+        if only is None or name in only:
+            ok = p.run([tool, "--out", os.path.join(p.dir, name)] + flags + jobs, stdout_to=name + ".txt") == 0 and ok
+    p.ok = ok
+
+
+def part_differential_five(args, p):
+    part_differential_sweeping(args, p, only=("sweeping-five",))
 
 
 def part_oracle_audala(args, p):
@@ -564,14 +583,39 @@ def part_oracle_cpu(args, p):
     p.ok = code == 0
 
 
+def part_floor(args, p):
+    # Issue 28's "physical floor": what listing every program and target
+    # execution would cost, beside what the search costs.
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-floor")
+    ok = p.run([tool, "checks/cxx-to-ptx.check", "--events", "3"], stdout_to="floor-cxx-to-ptx-3.csv") == 0
+    ok = p.run([tool, "checks/cxx-to-ptx-descoped.check", "--events", "4"],
+               stdout_to="floor-cxx-to-ptx-descoped-4.csv") == 0 and ok
+    for n, sample in ((5, 100), (6, 100), (7, 10), (8, 5)):
+        ok = p.run([tool, "checks/cxx-to-ptx.check", "--from", str(n), "--events", str(n), "--sample", str(sample)],
+                   stdout_to=f"sample-cxx-to-ptx-{n}.csv") == 0 and ok
+    # The checker on the bounds enumerated, one thread, every axiom.
+    for name, check, n in (("check-cxx-to-ptx-3", "checks/cxx-to-ptx.check", 3),
+                           ("check-cxx-to-ptx-descoped-4", "checks/cxx-to-ptx-descoped.check", 4)):
+        code = p.run([args.mapsound, "check", check, "--events", str(n), "--jobs", "1", "--json",
+                      "--output", os.path.join(p.dir, name + "-out")], stdout_to=name + ".json")
+        ok = ok and code in (0, 1)
+    goals = sorted(glob.glob(os.path.join(ROOT, "bench", "results", "*", "goals", "goals-8.json")))
+    if goals:
+        ok = p.run([sys.executable, "bench/floor-summary.py", p.dir, goals[-1]], stdout_to="summary.md") == 0 and ok
+    else:
+        print("floor: no stored goals run (bench/results/*/goals/goals-8.json): the 7- and 8-event floor is skipped")
+    p.ok = ok
+
+
 PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "litmus-light": part_litmus_light,
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
-         "differential-sweeping": part_differential_sweeping, "oracle-sweeping": part_oracle_sweeping,
+         "differential-sweeping": part_differential_sweeping,
+         "differential-five": part_differential_five, "oracle-sweeping": part_oracle_sweeping,
          "oracle-audala": part_oracle_audala,
          "goals": part_goals, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
-         "oracle-cpu": part_oracle_cpu}
+         "oracle-cpu": part_oracle_cpu, "floor": part_floor}
 
 
 def main():
@@ -587,7 +631,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
