@@ -514,6 +514,30 @@ TEST_CASE("model comparison: programs vary in what either model reads") {
     CHECK(ptx.verdict == check::Verdict::fails);
 }
 
+TEST_CASE("models: eco in closed form allows exactly what its closure allows") {
+    // models/lib/rc11-base.cat writes eco as rf | (mo | rb) ; rf?, equal to
+    // Figure 10(b)'s (rf | mo | rb)+ on every execution the model judges
+    // (the argument is in the file).  tests/models/rc11-scoped-eco-closure.cat
+    // is scoped RC11 with the closure: neither model allows a program up to
+    // 5 events that the other forbids.  A closure that drops rb does differ:
+    // the comparison can fail.
+    const std::string closed = (root / "models" / "rc11-scoped.cat").string();
+    const std::string closure = (root / "tests" / "models" / "rc11-scoped-eco-closure.cat").string();
+    CHECK(check::Checker::comparison(closed, closure, litmus::Dialect::c, 5).run({}).front().verdict ==
+          check::Verdict::holds);
+    CHECK(check::Checker::comparison(closure, closed, litmus::Dialect::c, 5).run({}).front().verdict ==
+          check::Verdict::holds);
+    const auto dir = std::filesystem::temp_directory_path() / "mapsound-eco-test";
+    std::filesystem::create_directories(dir);
+    const auto no_rb = dir / "rc11-scoped-eco-no-rb.cat";
+    std::ofstream(no_rb) << "\"scoped RC11, eco without rb\"\ninclude \""
+                         << (root / "models" / "lib" / "rc11-relations.cat").string() << "\"\n"
+                         << "irreflexive hb ; (rf | mo)+? as coherence\nempty rmw & (rb ; mo) as atomicity\n"
+                            "acyclic incl & psc as sc\nflag ~empty race as data-race\n";
+    CHECK(check::Checker::comparison(closed, no_rb.string(), litmus::Dialect::c, 4).run({}).front().verdict ==
+          check::Verdict::fails);
+}
+
 TEST_CASE("Power: the branch on an acquire load orders it (ctrlisync), and without it message passing fails") {
     // cxx-to-power-leading-sync's acquire load is `lwz ; cmpw ; bne ;
     // isync`.  Message passing (4 events) needs the ctrl the branch gives:
