@@ -17,6 +17,8 @@
 #   items.csv     variant,bound,shape,layout,counterexample,cpu_seconds,variables,clauses
 #   sweep-VARIANT.csv  every item of the 7-event sweep
 #   compare-6.txt the comparison's output (exit status on its last line)
+#   check-6-VARIANT.json  `mapsound check --json` of the check at 6 events
+#                 with each model, every axiom (verdicts and smallest sizes)
 #   summary.json  commit, load average before and after
 # CPU seconds of one process; nothing is asserted.
 set -euo pipefail
@@ -58,6 +60,15 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 print(sys.argv[2], "sweep to 7 events:", len(rows), "items,", round(sum(float(r["cpu_seconds"]) for r in rows), 1), "CPU s")
 ' "$OUT/sweep-$variant.csv" "$variant"
+done
+for variant in closed closure; do
+    "$ROOT/build/mapsound" check "${CHECK[$variant]}" --events 6 --jobs 1 --json --output "$SCRATCH/out-$variant" \
+        > "$OUT/check-6-$variant.json" || true
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(sys.argv[2], "at 6 events:", ", ".join(r["axiom"] + " " + r["verdict"] + " " + str(r["events"]) for r in d["results"]))
+' "$OUT/check-6-$variant.json" "$variant"
 done
 { "$ROOT/build/mapsound" compare "$ROOT/models/rc11-scoped.cat" "$ROOT/tests/models/rc11-scoped-eco-closure.cat" \
     --dialect c --events 6 --jobs 1 && echo "exit 0" || echo "exit $?"; } > "$OUT/compare-6.txt"
