@@ -538,6 +538,39 @@ TEST_CASE("models: eco in closed form allows exactly what its closure allows") {
           check::Verdict::fails);
 }
 
+TEST_CASE("models: every RC11 variant allows with eco's closure exactly what it allows with the closed form") {
+    // The case above compares scoped RC11 with a restatement.  Here the
+    // closure replaces the closed form in a copy of models/, line for line,
+    // so each variant that reads lib/rc11-base.cat (unscoped, C++20, SC per
+    // scope) is compared with its own twin up to 5 events, both ways.
+    const auto dir = std::filesystem::temp_directory_path() / "mapsound-eco-variants";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy(root / "models", dir / "models", std::filesystem::copy_options::recursive);
+    const auto base = dir / "models" / "lib" / "rc11-base.cat";
+    std::string text;
+    {
+        std::ifstream in(base);
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const std::string closed_form = "let eco = rf | (mo | rb) ; rf?";
+    const auto at = text.find(closed_form);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, closed_form.size(), "let eco = (rf | mo | rb)+");
+    std::ofstream(base) << text;
+    for (const char* variant : {"rc11.cat", "rc11-cxx20.cat", "rc11-scoped.cat", "rc11-scoped-cxx20.cat",
+                                "rc11-scoped-sc-per-scope.cat", "rc11-scoped-sc-per-scope-cxx20.cat"}) {
+        CAPTURE(variant);
+        const std::string closed = (root / "models" / variant).string();
+        const std::string closure = (dir / "models" / variant).string();
+        CHECK(check::Checker::comparison(closed, closure, litmus::Dialect::c, 5).run({}).front().verdict ==
+              check::Verdict::holds);
+        CHECK(check::Checker::comparison(closure, closed, litmus::Dialect::c, 5).run({}).front().verdict ==
+              check::Verdict::holds);
+    }
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("Power: the branch on an acquire load orders it (ctrlisync), and without it message passing fails") {
     // cxx-to-power-leading-sync's acquire load is `lwz ; cmpw ; bne ;
     // isync`.  Message passing (4 events) needs the ctrl the branch gives:
