@@ -180,6 +180,19 @@ TEST_CASE("riscv: a successful sc's status register carries a dependency from it
     CHECK(succeeded);
 }
 
+TEST_CASE("riscv: an sc to another location than its lr's fails, and to the same one may succeed") {
+    // The A extension: "the SC must fail if the address is not within the
+    // reservation set of the most recent LR in program order" (Dartagnan's
+    // RISCV/SC-FAIL and LR-SC-diff-loc* read it so).
+    const auto model = riscv();
+    const auto sc_to = [](const char* lr_reg) {
+        return "RISCV sc\n{ 0:x2=x; 0:x3=y; }\n P0 ;\n ori x6,x0,1 ;\n lr.w x7,0(" + std::string(lr_reg) +
+               ") ;\n sc.w x8,x6,0(x3) ;\nexists (0:x8=0)\n";
+    };
+    CHECK(!run_litmus(parse_litmus(sc_to("x2"), "sc.litmus"), model).ok);
+    CHECK(run_litmus(parse_litmus(sc_to("x3"), "sc.litmus"), model).ok);
+}
+
 TEST_CASE("riscv.cat: message passing and what orders it") {
     const auto model = riscv();
     CHECK(run_litmus(parse_litmus(mp("ori x0,x0,0", "ori x0,x0,0"), "mp.litmus"), model).ok);

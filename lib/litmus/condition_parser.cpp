@@ -6,8 +6,9 @@
 //               | 'locations' '[' (item (';' | ','))* item? ']'
 //               | 'regions' '[' (loc ':' word (';' | ','))* (loc ':' word)? ']'
 //               | 'regions' ':' (loc ':' word+ (',' loc ':' word+)*)?
-//               | x86 only: 'final' expr (= 'exists'), 'with' (word ':'
-//                 quantifier ';'?)* and '<<' ... '>>' (both skipped)
+//               | 'final' expr (= 'exists'), 'with' (word ':'
+//                 quantifier ';'?)* and '<<' ... '>>' (both skipped): herd7's
+//                 older format, in the x86 and Power suites
 //   item       := term other than an integer
 //   expr       := conj ('\/' conj)*
 //   conj       := unary ('/\' unary)*
@@ -181,9 +182,9 @@ bool accept_quantifier(Lexer& lx, Quantifier& q) {
         lx.next();
         lx.next();
         q = Quantifier::not_exists;
-    } else if (lx.dialect() == Dialect::x86 && lx.accept_ident("final")) {
-        // herd7's older x86 tests: "final (...)" asks whether the state is
-        // reachable, as "exists" does (Dartagnan reads it so).
+    } else if (lx.accept_ident("final")) {
+        // herd7's older tests (x86, Power): "final (...)" asks whether the
+        // state is reachable, as "exists" does (Dartagnan reads it so).
         q = Quantifier::exists;
     } else {
         return false;
@@ -211,17 +212,17 @@ bool at_final_clause(Lexer& lx) {
     const Token& t = lx.peek();
     return t.kind == TokenKind::end || t.is_ident("exists") || t.is_ident("forall") || t.is_ident("filter") ||
            t.is_ident("locations") || t.is_ident("regions") || (t.is_punct("~") && lx.peek(1).is_ident("exists")) ||
-           (lx.dialect() == Dialect::x86 && t.is_ident("final"));
+           t.is_ident("final");
 }
 
 namespace {
 
-// What herd7's older x86 tests write after "final (...)": the verdicts
+// What herd7's older tests write after "final (...)": the verdicts
 // their authors expected per model ("with tso: ~exists; cc: exists;") and
 // "<< ... >>" blocks of instructions to their drawing tools.  Neither is
 // part of the test (herd7 and Dartagnan ignore them), so they are skipped
 // and not kept.  Returns whether anything was skipped.
-bool skip_x86_annotations(Lexer& lx) {
+bool skip_older_annotations(Lexer& lx) {
     if (lx.accept_ident("with")) {
         while (lx.peek().kind == TokenKind::identifier && lx.peek(1).is_punct(":")) {
             lx.next();
@@ -294,7 +295,7 @@ void parse_final_condition(Lexer& lx, LitmusTest& test) {
         } else if (accept_quantifier(lx, q)) {
             if (test.condition) lx.fail(t, "at most one final condition");
             test.condition = Condition{q, parser.expr()};
-        } else if (lx.dialect() == Dialect::x86 && skip_x86_annotations(lx)) {
+        } else if (skip_older_annotations(lx)) {
             continue;
         } else {
             break;

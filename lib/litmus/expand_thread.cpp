@@ -298,6 +298,13 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
     if (s.exclusive_load < 0) return;
     DepSet addr_deps;
     const int cell = cell_of(s, st.addr, addr_deps);
+    // RISC-V: "the SC must fail if the address is not within the
+    // reservation set of the most recent LR in program order" (the A
+    // extension), so only the failing run exists; Dartagnan reads it so.
+    // AArch64's and Power's pairs to different locations are left
+    // unpredictable by their architectures: both runs, unpaired.
+    if (x_.test.dialect == Dialect::riscv && s.events[static_cast<std::size_t>(s.exclusive_load)].location != cell)
+        return;
     const int w = add_event(s, EventKind::write, cell, value(s, st.value), tag_of(st.order, st.scope, st.qualifiers),
                             addr_deps, "");
     add_data(s, deps(s, st.value), w);
