@@ -6,6 +6,7 @@
 # those tables is data of the same origin that the tests never read.
 #
 #   bench/conformance-dat3m.sh DAT3M_CHECKOUT [BUILD_DIR] [OUT]
+#   MODELS="aarch64 power" bench/conformance-dat3m.sh ...   (those models only)
 #
 # DAT3M_CHECKOUT is a checkout of github.com/hernanponcedeleon/Dat3M (its
 # litmus/ folder and dartagnan/src/test/resources/*-expected.csv).  The
@@ -33,6 +34,7 @@ trap 'rm -rf "$work"' EXIT
   echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "machine $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
   echo "load average before $(cut -d' ' -f1-3 /proc/loadavg)"
+  [ -n "${MODELS:-}" ] && echo "models $MODELS"
   python3 - "$dat3m" "$shared" "$work" <<'EOF'
 import csv, glob, os, sys
 dat3m, shared, work = sys.argv[1:]
@@ -73,7 +75,7 @@ EOF
     echo
     echo "== $([ $variant = all ] && echo "every row of Dat3M's tables" || echo "the rows beyond the development suite")"
     echo "$(tail -n +2 -q "$work/$variant"/expected*.csv | wc -l) rows"
-    for model in c11 rc11 opencl ptx-6.0 ptx-7.5 vulkan x86-tso aarch64 power riscv; do
+    for model in ${MODELS:-c11 rc11 opencl ptx-6.0 ptx-7.5 vulkan x86-tso aarch64 power riscv}; do
       "$build/tests/mapsound-conformance" "$work/$variant" "$root/models" \
         "$root/tests/conformance/known-differences.csv" --only "$model" |
         grep -E '^(DIFFERS|ERROR|error)|^'"$model"' ' || true

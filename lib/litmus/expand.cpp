@@ -27,6 +27,7 @@
 #include "litmus/expand_context.hpp"
 #include "litmus/run_common.hpp"
 #include "litmus/expand_thin_air.hpp"
+#include "litmus/tear.hpp"
 
 namespace mapsound::litmus {
 
@@ -181,10 +182,9 @@ private:
     }
 
     void layout() {
+        // expand_each tears a mixed-size program first.
         if (const auto access = mixed_size_access(x_.test))
-            x_.fail("a mixed-size program (" + *access + "): its accesses cover parts of locations, and a location "
-                    "of mapsound's executions holds one value, not bytes; herd7's mixed-size semantics is not "
-                    "modelled");
+            throw std::logic_error(x_.where + ": a mixed-size program reached the expansion untorn (" + *access + ")");
         const std::vector<Location> locs = all_locations(x_.test);
         for (const Location& l : locs) {
             if (x_.memory.locations.count(l.name)) x_.fail("location '" + l.name + "' is declared twice");
@@ -501,6 +501,11 @@ bool has_free_reads(const LitmusTest& test) {
 
 void expand_each(const LitmusTest& test, const ExpandOptions& options,
                  const std::function<bool(const Candidate&)>& visit) {
+    if (mixed_size_access(test)) {
+        const LitmusTest torn = detail::tear_mixed_size(test);
+        detail::Expander(torn, options).run(visit);
+        return;
+    }
     detail::Expander(test, options).run(visit);
 }
 

@@ -56,6 +56,7 @@ struct Tag {
     exec::Order order;
     exec::Scope scope;
     exec::TagSet tags = 0;
+    int piece_of = -1;  // Qualifiers::piece_of
 };
 
 // The state of a run in progress.

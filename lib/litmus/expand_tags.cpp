@@ -112,6 +112,7 @@ exec::TagSet cpu_barrier_tags(const Fence& f) {
 Tag tag_of(MemoryOrder o, Scope s, const Qualifiers& q) {
     Tag t = tag_of(o, s);
     t.tags = qualifier_tags(q);
+    t.piece_of = q.piece_of;
     if (q.storage_class >= 0) {
         t.scope = event_scope(s);
         if (o != MemoryOrder::plain || q.av || q.vis) t.tags |= exec::tag_bit(exec::Tag::nonpriv);

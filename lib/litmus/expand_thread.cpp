@@ -151,6 +151,7 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     e.order = tag.order;
     e.scope = tag.scope;
     e.tags = tag.tags;
+    e.piece_of = tag.piece_of;
     // Labels: "R.acq.gpu x=1", "W.na y[1]=2 (cas)", "F.sc.gpu (membar)".
     // C atomics are sys-scoped unless they say otherwise, so sys is left
     // out of C labels.

@@ -1,6 +1,7 @@
 // Small functions of the program IR: enum names, comparisons, the locations
 // an instruction accesses and expression builders.
 #include "mapsound/litmus/program.hpp"
+#include "litmus/tear.hpp"
 
 #include <map>
 
@@ -209,22 +210,8 @@ std::vector<std::string> accessed_locations(const Instruction& i) {
         i);
 }
 
-namespace {
-
-// The bytes an access covers: its written size, a word when it has none.
-int access_bytes(const Qualifiers& q) { return q.access_size == 0 ? 4 : q.access_size; }
-
-// The width in bytes of a fixed-width integer type (uint8_t ... uint64_t,
-// int8_t ...); nullopt for any other type and for none (an untyped
-// location takes the size its accesses give it).
-std::optional<int> declared_bytes(const std::string& type) {
-    for (const auto& [name, bytes] : {std::pair{"int8_t", 1}, std::pair{"int16_t", 2}, std::pair{"int32_t", 4},
-                                      std::pair{"int64_t", 8}})
-        if (type == name || type == std::string("u") + name) return bytes;
-    return std::nullopt;
-}
-
-}  // namespace
+using detail::access_bytes;
+using detail::declared_bytes;
 
 std::optional<std::string> mixed_size_access(const LitmusTest& test) {
     std::map<std::string, int> size_at;  // location -> the size of its first access

@@ -3,11 +3,29 @@
 
 namespace mapsound::litmus::detail {
 
+namespace {
+
+// Pairs of distinct events that are pieces of one torn instruction
+// (exec::Event::piece_of).
+std::vector<std::pair<std::size_t, std::size_t>> same_instruction_pieces(const exec::PreExecution& pre) {
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    const auto& ev = pre.events;
+    for (std::size_t i = 0; i < ev.size(); ++i)
+        for (std::size_t j = 0; j < ev.size(); ++j)
+            if (i != j && ev[i].piece_of >= 0 && ev[i].piece_of == ev[j].piece_of && ev[i].thread == ev[j].thread)
+                pairs.emplace_back(i, j);
+    return pairs;
+}
+
+}  // namespace
+
 model::Vocabulary litmus_vocabulary(const Candidate& candidate, const rel::Relation& rf) {
     model::Vocabulary v = exec::vocabulary_of(candidate.pre, rf);
-    if (candidate.late_barrier_sync.empty()) return v;
-    // same-barrier is a primitive fact; the names derived from it (sbar)
-    // are derived again from the extended fact by their one definition.
+    const auto pieces = same_instruction_pieces(candidate.pre);
+    if (candidate.late_barrier_sync.empty() && pieces.empty()) return v;
+    // same-barrier and po are primitive facts; the names derived from them
+    // (sbar, ...) are derived again from the changed facts by their one
+    // definition.
     const rel::Instance none(exec::universe_of(candidate.pre));
     model::Vocabulary primitives;
     for (const std::string& name : exec::primitive_names()) primitives.emplace(name, v.at(name));
@@ -15,9 +33,23 @@ model::Vocabulary litmus_vocabulary(const Candidate& candidate, const rel::Relat
     for (auto [s, l] : candidate.late_barrier_sync)
         same_barrier.add(static_cast<std::size_t>(s), static_cast<std::size_t>(l));
     primitives.insert_or_assign("same-barrier", rel::constant(same_barrier));
+    // The pieces of one torn instruction (a mixed-size program) are not
+    // ordered by po (Dartagnan's reading: events of one instruction are not
+    // program-ordered), and si relates them (vocabulary.cat: si is the
+    // identity otherwise).
+    const rel::TupleSet po = rel::evaluate(v.at("po"), none);
+    rel::TupleSet si = rel::evaluate(v.at("si"), none);
+    for (auto [a, b] : pieces) si.add(a, b);
+    rel::TupleSet po_kept(po.universe_size(), 2);
+    for (std::size_t idx : po.indices()) {
+        const std::size_t a = idx / po.universe_size(), b = idx % po.universe_size();
+        if (!si.contains(a, b)) po_kept.add(a, b);
+    }
+    primitives.insert_or_assign("po", rel::constant(po_kept));
     model::Vocabulary derived = exec::derive_vocabulary(std::move(primitives));
     for (auto& [name, expr] : derived)
         if (name != "rf") expr = rel::constant(rel::evaluate(expr, none));
+    derived.insert_or_assign("si", rel::constant(si));
     return derived;
 }
 

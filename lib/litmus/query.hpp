@@ -2,7 +2,9 @@
 // exec::ExecutionQuery's question, with the vocabulary's same-barrier
 // extended by the candidate's late arrivals at counted barriers
 // (Candidate::late_barrier_sync), which Event::barrier_instance alone
-// cannot say.  Internal to the litmus front end.
+// cannot say, and, for a mixed-size program, the pieces of one torn access
+// (Event::piece_of) out of po and into si.  Internal to the litmus front
+// end.
 #pragma once
 
 #include "mapsound/exec.hpp"
@@ -28,7 +30,9 @@ struct LitmusQuery {
 
 // The vocabulary of a candidate: exec::vocabulary_of its pre-execution,
 // with same-barrier (and every name derived from it) extended by
-// candidate.late_barrier_sync.
+// candidate.late_barrier_sync, and po (and every name derived from it)
+// without the pairs of pieces of one torn access, which si relates
+// (both ways; si is the identity on every other event).
 model::Vocabulary litmus_vocabulary(const Candidate& candidate, const rel::Relation& rf);
 
 }  // namespace mapsound::litmus::detail

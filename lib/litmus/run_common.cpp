@@ -1,5 +1,6 @@
 // What litmus mode's two ways of deciding a test share (run_common.hpp).
 #include "litmus/run_common.hpp"
+#include "litmus/tear.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -190,7 +191,7 @@ std::string FinalState::describe() const {
 }
 
 RunContext::RunContext(const LitmusTest& t, const RunOptions& o)
-    : test(t), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}
+    : test(tear_mixed_size(t)), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}
 
 void RunContext::over_time() {
     solver_over = true;

@@ -98,7 +98,9 @@ struct RunContext {
     rel::Options solver_options();
     void report();
 
-    const LitmusTest& test;
+    // The test as run: a mixed-size program torn into pieces
+    // (tear.hpp), so that its condition names the cells expand() gives.
+    const LitmusTest test;
     const RunOptions& options;
     std::string where;  // "<source>: test '<name>'"
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

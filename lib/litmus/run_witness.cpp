@@ -19,9 +19,10 @@ std::vector<std::pair<int, int>> pairs_of(const rel::TupleSet& t) {
 
 }  // namespace
 
-std::optional<WitnessExecution> witness_execution(const LitmusTest& test, const model::Model& model,
+std::optional<WitnessExecution> witness_execution(const LitmusTest& given, const model::Model& model,
                                                   const RunOptions& options) {
-    detail::RunContext run(test, options);
+    detail::RunContext run(given, options);
+    const LitmusTest& test = run.test;  // torn when mixed-size
     const detail::TestNeeds needs(test, options);
     std::optional<WitnessExecution> satisfying, other;
     // Every value enumerated (no free reads): the pre-execution drawn then

@@ -203,6 +203,11 @@ bool has_free_reads(const LitmusTest& test);
 // over the limit, a barrier thread count below 1; BudgetExceeded when
 // options.budget runs out.  Threads of any length are run without
 // recursion (no stack overflow).
+//
+// A mixed-size program (mixed_size_access) is expanded torn into pieces
+// (lib/litmus/tear.hpp): its cells are the pieces ("x+0", "x+4"), and an
+// access split into pieces is one event per piece, each with
+// Event::piece_of set.  Tearing's refusals are thrown as errors here.
 std::vector<Candidate> expand(const LitmusTest& test, const ExpandOptions& options = {});
 
 // The same candidates in the same order, one at a time, without holding

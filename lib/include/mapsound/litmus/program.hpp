@@ -109,6 +109,11 @@ struct Qualifiers {
     // accesses to a location differ in size is a mixed-size program (see
     // mixed_size_access).
     int access_size = 0;
+    // Set only by tearing (lib/litmus/tear.hpp), never by a parser: the
+    // index in its thread of the instruction whose access this one is a
+    // piece of, when that access covered several pieces of a mixed-size
+    // location; -1: a whole instruction.
+    int piece_of = -1;
     // AArch64 STXR/STLXR, RISC-V sc.w, PPC stwcx. (ppc_cr0): the status
     // register, 0 when the store succeeds (paired with the thread's latest
     // exclusive load: an rmw pair), 1 when it fails and writes nothing.
@@ -507,13 +512,12 @@ struct LitmusTest {
 // displacement (AArch64 "[X1,#4]"), an access whose size differs from
 // another's to the same location, or an AArch64 access whose size differs
 // from its location's declared width (uint8_t ... uint64_t, int8_t ...;
-// an untyped location takes its accesses' size).  Then the description of the first such
-// access ("P1's access to x at byte 4"); nullopt when every location is
-// accessed whole, at one size.  mapsound's executions give a location one
-// value, not bytes, so a mixed-size program has no execution in them: the
-// expansion refuses it with this description (herd7's mixed-size
-// semantics, byte-granular coherence and the same-instruction relation
-// si, are not modelled).
+// an untyped location takes its accesses' size).  Then the description of
+// the first such access ("P1's 4-byte access to x at byte 4"); nullopt
+// when every location is accessed whole, at one size.  Litmus mode decides
+// a mixed-size program by tearing its locations into pieces
+// (lib/litmus/tear.hpp: byte-granular coherence and the same-instruction
+// relation si, as Dartagnan reads herd7's mixed-size semantics).
 std::optional<std::string> mixed_size_access(const LitmusTest& test);
 
 }  // namespace mapsound::litmus

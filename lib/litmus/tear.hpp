@@ -1,0 +1,46 @@
+// Mixed-size programs (AArch64): a location accessed in parts is torn into
+// pieces, as Dartagnan reads herd7's mixed-size semantics.  Internal to the
+// litmus front end.
+//
+// Every location is split at every byte boundary of an access to it (an
+// access starting or ending there); each piece is a location of its own,
+// "x+4" for the bytes of x from 4 on.  An access that covers several
+// pieces becomes one access per piece, each with the instruction's order
+// and tags and Qualifiers::piece_of set to the instruction's index in its
+// thread: litmus mode then leaves the pieces of one instruction out of po
+// and relates them by the vocabulary's si (same instruction), the two
+// facts aarch64.cat reads about them.  A load's register is the pieces'
+// values put together (little-endian), a store writes each piece its
+// slice of the value, by register arithmetic, so dependencies flow as they
+// do through the whole register.  Initial values are sliced the same way.
+// The condition's, filter's and locations clause's memory terms name the
+// pieces: "x = v" is every piece equal to its slice of v.
+#pragma once
+
+#include <optional>
+
+#include "mapsound/litmus/program.hpp"
+
+namespace mapsound::litmus::detail {
+
+// The bytes an access covers: its written size (Qualifiers::access_size),
+// a word (4) when it has none.
+int access_bytes(const Qualifiers& q);
+
+// The width in bytes of a fixed-width integer type (uint8_t ... uint64_t,
+// int8_t ...); nullopt for any other type and for none (an untyped
+// location takes the size its accesses give it).
+std::optional<int> declared_bytes(const std::string& type);
+
+// 'test' with its mixed-size locations torn into pieces (above); a copy of
+// 'test' when mixed_size_access(test) is nullopt.  The result is never a
+// mixed-size program.  Throws std::runtime_error "<source>: test '<name>':
+// a mixed-size program (...): <what>" for what tearing does not cover: an
+// access through a computed address, an exclusive access, read-modify-write
+// or compare-and-swap that covers more than one piece, an array location,
+// a location whose initial value is an address, an access past the end of
+// its location's declared type, and a condition that compares a torn
+// location other than with = or != against a constant.
+LitmusTest tear_mixed_size(const LitmusTest& test);
+
+}  // namespace mapsound::litmus::detail
