@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include "litmus/query.hpp"
+#include "litmus/tear.hpp"
 #include "litmus_test_support.hpp"
 #include "mapsound/exec.hpp"
 #include "mapsound/litmus/dialects.hpp"
@@ -329,6 +330,38 @@ TEST_CASE("aarch64: a mixed-size program is decided torn into pieces, si relatin
     CHECK(si.contains(pieces[1], pieces[0]));
     for (std::size_t i = 0; i < pre.events.size(); ++i) CHECK(si.contains(i, i));
     CHECK(si.indices().size() == pre.events.size() + 2);
+}
+
+// A torn load's register that only the condition reads is compared piece
+// by piece (its pieces' loads stay free reads); read by an instruction, it
+// is put together by register arithmetic.  Both ways give the same
+// verdicts: P1's doubleword load may see P0's two word stores in any
+// combination (two instructions, two pieces each read on its own), and
+// nothing else.
+TEST_CASE("aarch64: a torn register the condition alone reads is compared piece by piece, with the same verdicts") {
+    const auto model = aarch64();
+    auto decide = [&](bool read_by_code, const std::string& condition) {
+        const std::string text = std::string("AArch64 t\n{ uint64_t x; 0:X1=x; 0:X0=1; 1:X1=x; }\n P0 | P1 ;\n") +
+                                 " STR W0,[X1] | LDR X2,[X1] ;\n MOV X6,#0 | " +
+                                 (read_by_code ? "EOR X5,X2,X2" : "MOV X5,#0") + " ;\n"
+                                 " STR W0,[X1,#4] | ;\nexists (" + condition + ")\n";
+        const LitmusTest t = parse_litmus(text, "t.litmus");
+        // Which way the register is read: put together in X2, or not.
+        bool combined = false;
+        for (const auto& i : mapsound::litmus::detail::tear_mixed_size(t).threads.at(1).code)
+            if (const auto* op = std::get_if<mapsound::litmus::RegOp>(&i)) combined = combined || op->dest.name == "X2";
+        CHECK(combined == read_by_code);
+        return mapsound::litmus::run_litmus(t, model).ok;
+    };
+    for (const bool read_by_code : {false, true}) {
+        CAPTURE(read_by_code);
+        CHECK(decide(read_by_code, "1:X2=0x100000000"));
+        CHECK(decide(read_by_code, "1:X2=0x100000001"));
+        CHECK(decide(read_by_code, "1:X2=0x1"));
+        CHECK(!decide(read_by_code, "1:X2=0x2"));
+        CHECK(!decide(read_by_code, "1:X2=0x1100000001"));  // more than P0 writes
+        CHECK(decide(read_by_code, "~(1:X2=0x0)"));
+    }
 }
 
 // Offsets in a register: the byte an access starts at is its displacement

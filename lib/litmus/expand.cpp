@@ -33,10 +33,6 @@ namespace mapsound::litmus {
 
 namespace detail {
 
-namespace {
-
-// The registers that some instruction of 'th' reads: value operands,
-// address offsets, a compare-exchange's expected register, barrier operands.
 std::set<std::string> registers_read(const Thread& th) {
     std::set<std::string> out;
     auto operand = [&](const Operand& o) {
@@ -79,8 +75,6 @@ std::set<std::string> registers_read(const Thread& th) {
             i);
     return out;
 }
-
-}  // namespace
 
 ExpansionContext::ExpansionContext(const LitmusTest& t, const ExpandOptions& o)
     : test(t), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}

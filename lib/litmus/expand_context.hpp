@@ -25,6 +25,10 @@ using DepSet = std::vector<int>;
 
 DepSet unite(const DepSet& a, const DepSet& b);
 
+// The registers that some instruction of 'th' reads: value operands,
+// address offsets, a compare-exchange's expected register, barrier operands.
+std::set<std::string> registers_read(const Thread& th);
+
 // One cell per scalar location and per array element.
 struct Memory {
     struct Span {

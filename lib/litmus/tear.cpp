@@ -1,8 +1,11 @@
 // Tearing mixed-size locations into pieces (see tear.hpp).
 #include "litmus/tear.hpp"
 
+#include "litmus/expand_context.hpp"
+
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -146,6 +149,7 @@ class Tearer {
 public:
     explicit Tearer(const LitmusTest& test) : in_(test), out_(test) {
         for (const Thread& t : in_.threads) known_.emplace_back(in_, t);
+        find_final_only();
     }
 
     LitmusTest run(const std::string& why) {
@@ -172,6 +176,16 @@ public:
         if (out_.observed) {
             std::vector<ObservedItem> items;
             for (const ObservedItem& item : *out_.observed) {
+                if (const auto* r = std::get_if<RegisterRef>(&item)) {
+                    auto it = pieced_.find({r->thread, r->reg});
+                    if (it == pieced_.end()) {
+                        items.push_back(item);
+                    } else {
+                        for (const PieceRegister& p : it->second.first)
+                            items.emplace_back(std::in_place_type<RegisterRef>, r->thread, p.reg.name);
+                    }
+                    continue;
+                }
                 const auto* m = std::get_if<MemoryRef>(&item);
                 if (!m || !torn_.count(m->location)) {
                     items.push_back(item);
@@ -364,7 +378,7 @@ private:
             const std::string who = "P" + std::to_string(t.id) + "'s ";
             const int instruction = static_cast<int>(pc);
             if (const auto* l = std::get_if<Load>(&i)) {
-                load(*l, parts, begin, instruction, who, code);
+                load(*l, parts, begin, instruction, t.id, who, code);
             } else if (const auto* st = std::get_if<Store>(&i)) {
                 store(*st, parts, begin, instruction, who, code);
             } else {
@@ -387,8 +401,8 @@ private:
         return code;
     }
 
-    void load(const Load& l, const std::vector<Piece>& parts, int begin, int instruction, const std::string& who,
-              std::vector<Instruction>& code) {
+    void load(const Load& l, const std::vector<Piece>& parts, int begin, int instruction, int thread,
+              const std::string& who, std::vector<Instruction>& code) {
         if (parts.size() > 1 && l.qualifiers.exclusive)
             fail(who + "exclusive load of " + l.addr.location + " covers " + std::to_string(parts.size()) +
                  " pieces; tearing splits plain loads and stores only");
@@ -409,6 +423,13 @@ private:
             piece.qualifiers.piece_of = instruction;
             values.push_back(piece.dest);
             code.emplace_back(std::move(piece));
+        }
+        if (final_only_.count({thread, l.dest.name})) {
+            std::vector<PieceRegister> ps;
+            for (std::size_t k = 0; k < parts.size(); ++k)
+                ps.push_back(PieceRegister{values[k], parts[k].begin - begin, parts[k].end - parts[k].begin});
+            pieced_[{thread, l.dest.name}] = {std::move(ps), access_bytes(l.qualifiers)};
+            return;
         }
         // dest = piece 0 | piece 1 << 8 * (its offset) | ...
         for (std::size_t k = 0; k < parts.size(); ++k) {
@@ -477,6 +498,19 @@ private:
         };
         rename(out.lhs);
         rename(out.rhs);
+        for (const Term* side : {&e.lhs, &e.rhs}) {
+            const auto* r = std::get_if<RegisterRef>(side);
+            auto it = r ? pieced_.find({r->thread, r->reg}) : pieced_.end();
+            if (it == pieced_.end()) continue;
+            // find_final_only: compared with a constant by = or !=.
+            const std::int64_t v = std::get<std::int64_t>(side == &e.lhs ? e.rhs : e.lhs);
+            const auto& [ps, bytes] = it->second;
+            CondExpr all = CondExpr::truth((static_cast<std::uint64_t>(v) & ~mask(bytes)) == 0);
+            for (const PieceRegister& p : ps)
+                all = CondExpr::conjunction(std::move(all), CondExpr::compare(RegisterRef{r->thread, p.reg.name}, CmpOp::eq,
+                                                                              Term{slice(v, p.from, p.bytes)}));
+            return e.cmp == CmpOp::eq ? all : CondExpr::negation(std::move(all));
+        }
         const auto* ml = std::get_if<MemoryRef>(&e.lhs);
         const auto* mr = std::get_if<MemoryRef>(&e.rhs);
         const MemoryRef* m = ml && torn_.count(ml->location) ? ml : mr && torn_.count(mr->location) ? mr : nullptr;
@@ -500,10 +534,63 @@ private:
         return e.cmp == CmpOp::eq ? all : CondExpr::negation(std::move(all));
     }
 
+    // A torn load's register that only the final state reads: no
+    // instruction reads it, this load is the only one that writes it, it
+    // starts at 0, and the condition and filter only compare it with
+    // constants by = or !=.  Its pieces are then not put together by
+    // register arithmetic: the condition compares each piece's register
+    // with its slice, so the pieces' loads stay free reads
+    // (ExpandOptions::free_reads) and a test with many torn loads is not
+    // expanded value by value.
+    void find_final_only() {
+        std::set<std::pair<int, std::string>> compared, other;
+        std::function<void(const CondExpr&)> uses = [&](const CondExpr& e) {
+            for (const CondExpr& o : e.operands) uses(o);
+            if (e.kind != CondExpr::Kind::compare) return;
+            const bool by_constant = (e.cmp == CmpOp::eq || e.cmp == CmpOp::ne) &&
+                                     (std::holds_alternative<std::int64_t>(e.lhs) ||
+                                      std::holds_alternative<std::int64_t>(e.rhs));
+            for (const Term* t : {&e.lhs, &e.rhs})
+                if (const auto* r = std::get_if<RegisterRef>(t)) (by_constant ? compared : other).emplace(r->thread, r->reg);
+        };
+        if (in_.condition) uses(in_.condition->expr);
+        if (in_.filter) uses(*in_.filter);
+        std::set<std::pair<int, std::string>> initialized;
+        for (const RegisterInit& r : in_.register_inits)
+            if (!std::holds_alternative<std::int64_t>(r.value) || std::get<std::int64_t>(r.value) != 0)
+                initialized.emplace(r.thread, r.reg.name);
+        for (const Thread& t : in_.threads) {
+            const std::set<std::string> read = registers_read(t);
+            std::map<std::string, int> writes;
+            for (const Instruction& i : t.code) {
+                if (const auto* l = std::get_if<Load>(&i)) ++writes[l->dest.name];
+                if (const auto* o = std::get_if<RegOp>(&i)) ++writes[o->dest.name];
+                if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) ++writes[r->dest->name];
+                if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) ++writes[c->dest->name];
+                if (const auto* st = std::get_if<Store>(&i); st && st->qualifiers.status) ++writes[st->qualifiers.status->name];
+            }
+            for (const auto& [name, count] : writes) {
+                const std::pair<int, std::string> key{t.id, name};
+                if (count == 1 && !read.count(name) && !initialized.count(key) && !other.count(key))
+                    final_only_.insert(key);
+            }
+        }
+    }
+
+    // A register the final state reads as pieces: each piece's register,
+    // the byte it starts at in the value, its bytes.
+    struct PieceRegister {
+        Register reg;
+        int from = 0;
+        int bytes = 0;
+    };
+
     const LitmusTest& in_;
     LitmusTest out_;
     std::string why_;
     std::vector<KnownRegisters> known_;
+    std::set<std::pair<int, std::string>> final_only_;
+    std::map<std::pair<int, std::string>, std::pair<std::vector<PieceRegister>, int>> pieced_;  // and the load's bytes
     std::map<std::string, TornLocation> torn_;
     int next_temporary_ = 0;
 };

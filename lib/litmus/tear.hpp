@@ -12,7 +12,10 @@
 // facts aarch64.cat reads about them.  A load's register is the pieces'
 // values put together (little-endian), a store writes each piece its
 // slice of the value, by register arithmetic, so dependencies flow as they
-// do through the whole register.  Initial values are sliced the same way.
+// do through the whole register (a register that only the final condition
+// reads is not put together: the condition compares each piece's register
+// with its slice, which keeps the pieces' loads free reads).  Initial
+// values are sliced the same way.
 // The condition's, filter's and locations clause's memory terms name the
 // pieces: "x = v" is every piece equal to its slice of v.
 #pragma once
