@@ -27,6 +27,7 @@
 #include "litmus/expand_context.hpp"
 #include "litmus/run_common.hpp"
 #include "litmus/expand_thin_air.hpp"
+#include "litmus/known_registers.hpp"
 #include "litmus/tear.hpp"
 
 namespace mapsound::litmus {
@@ -226,12 +227,7 @@ private:
             info.registers = info.read;
             for (std::size_t pc = 0; pc < th.code.size(); ++pc) {
                 const Instruction& i = th.code[pc];
-                if (const auto* l = std::get_if<Load>(&i)) info.registers.insert(l->dest.name);
-                if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) info.registers.insert(r->dest->name);
-                if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) info.registers.insert(c->dest->name);
-                if (const auto* o = std::get_if<RegOp>(&i)) info.registers.insert(o->dest.name);
-                if (const auto* st = std::get_if<Store>(&i); st && st->qualifiers.status)
-                    info.registers.insert(st->qualifiers.status->name);
+                if (auto r = register_written(i)) info.registers.insert(*r);
                 if (const auto* l = std::get_if<Label>(&i); l && !info.labels.emplace(l->name, pc).second)
                     x_.fail("P" + std::to_string(t) + " defines label '" + l->name + "' twice");
             }

@@ -2,6 +2,7 @@
 #include "litmus/tear.hpp"
 
 #include "litmus/expand_context.hpp"
+#include "litmus/known_registers.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -63,87 +64,6 @@ std::int64_t assemble(const std::vector<std::uint8_t>& init, int from, int bytes
 
 // The access size as Qualifiers::access_size writes it (0: a word).
 int size_field(int bytes) { return bytes == 4 ? 0 : bytes; }
-
-// The value a register certainly holds before each instruction of a
-// thread, where the code fixes it: initial values, constants moved in,
-// arithmetic on known values, and "EOR Xd,Xn,Xn" (0 whatever Xn holds),
-// which is how diy's address dependencies are written.  Knowledge is
-// dropped at every label (a jump may arrive with other values), and a
-// register an instruction loads into becomes unknown.
-class KnownRegisters {
-public:
-    KnownRegisters(const LitmusTest& test, const Thread& t) {
-        std::map<std::string, std::int64_t> initial;
-        for (const RegisterInit& r : test.register_inits)
-            if (r.thread == t.id)
-                if (const auto* v = std::get_if<std::int64_t>(&r.value)) initial[r.reg.name] = *v;
-        // Registers no instruction writes keep their initial value across
-        // labels.
-        std::set<std::string> written;
-        for (const Instruction& i : t.code) {
-            if (const auto* l = std::get_if<Load>(&i)) written.insert(l->dest.name);
-            if (const auto* o = std::get_if<RegOp>(&i)) written.insert(o->dest.name);
-            if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) written.insert(r->dest->name);
-            if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) written.insert(c->dest->name);
-            if (const auto* st = std::get_if<Store>(&i); st && st->qualifiers.status)
-                written.insert(st->qualifiers.status->name);
-        }
-        std::map<std::string, std::int64_t> stable;
-        for (const auto& [name, v] : initial)
-            if (!written.count(name)) stable.emplace(name, v);
-        std::map<std::string, std::int64_t> known = initial;
-        for (const Instruction& i : t.code) {
-            before_.push_back(known);
-            if (std::holds_alternative<Label>(i)) {
-                known = stable;
-                before_.back() = known;
-            } else if (const auto* o = std::get_if<RegOp>(&i)) {
-                const auto a = value(known, o->lhs);
-                const auto b = o->rhs ? value(known, *o->rhs) : std::optional<std::int64_t>{0};
-                const bool self_xor = o->op == RegOpKind::xor_ && o->rhs && *o->rhs == o->lhs;
-                if (self_xor) {
-                    known[o->dest.name] = 0;
-                } else if (a && b && (o->op == RegOpKind::move || o->op == RegOpKind::add || o->op == RegOpKind::sub ||
-                                      o->op == RegOpKind::and_ || o->op == RegOpKind::or_ ||
-                                      o->op == RegOpKind::xor_)) {
-                    const std::uint64_t x = static_cast<std::uint64_t>(*a), y = static_cast<std::uint64_t>(*b);
-                    const std::uint64_t r = o->op == RegOpKind::move ? x
-                                            : o->op == RegOpKind::add ? x + y
-                                            : o->op == RegOpKind::sub ? x - y
-                                            : o->op == RegOpKind::and_ ? (x & y)
-                                            : o->op == RegOpKind::or_ ? (x | y)
-                                                                       : (x ^ y);
-                    known[o->dest.name] = static_cast<std::int64_t>(r);
-                } else {
-                    known.erase(o->dest.name);
-                }
-            } else {
-                for (const std::string& name : written)
-                    if (writes(i, name)) known.erase(name);
-            }
-        }
-    }
-
-    // The value 'o' certainly has before instruction 'pc', if the code fixes it.
-    std::optional<std::int64_t> before(std::size_t pc, const Operand& o) const { return value(before_[pc], o); }
-
-private:
-    static std::optional<std::int64_t> value(const std::map<std::string, std::int64_t>& known, const Operand& o) {
-        if (const auto* n = std::get_if<std::int64_t>(&o)) return *n;
-        auto it = known.find(std::get<Register>(o).name);
-        if (it == known.end()) return std::nullopt;
-        return it->second;
-    }
-    static bool writes(const Instruction& i, const std::string& name) {
-        if (const auto* l = std::get_if<Load>(&i)) return l->dest.name == name;
-        if (const auto* r = std::get_if<Rmw>(&i)) return r->dest && r->dest->name == name;
-        if (const auto* c = std::get_if<CompareExchange>(&i)) return c->dest && c->dest->name == name;
-        if (const auto* st = std::get_if<Store>(&i)) return st->qualifiers.status && st->qualifiers.status->name == name;
-        return false;
-    }
-
-    std::vector<std::map<std::string, std::int64_t>> before_;
-};
 
 class Tearer {
 public:
@@ -562,13 +482,8 @@ private:
         for (const Thread& t : in_.threads) {
             const std::set<std::string> read = registers_read(t);
             std::map<std::string, int> writes;
-            for (const Instruction& i : t.code) {
-                if (const auto* l = std::get_if<Load>(&i)) ++writes[l->dest.name];
-                if (const auto* o = std::get_if<RegOp>(&i)) ++writes[o->dest.name];
-                if (const auto* r = std::get_if<Rmw>(&i); r && r->dest) ++writes[r->dest->name];
-                if (const auto* c = std::get_if<CompareExchange>(&i); c && c->dest) ++writes[c->dest->name];
-                if (const auto* st = std::get_if<Store>(&i); st && st->qualifiers.status) ++writes[st->qualifiers.status->name];
-            }
+            for (const Instruction& i : t.code)
+                if (auto r = register_written(i)) ++writes[*r];
             for (const auto& [name, count] : writes) {
                 const std::pair<int, std::string> key{t.id, name};
                 if (count == 1 && !read.count(name) && !initialized.count(key) && !other.count(key))
