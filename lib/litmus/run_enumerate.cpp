@@ -78,11 +78,25 @@ Verdict enumerate_executions(RunContext& run, const model::Model& model, bool fr
         // The second way to the same answer: every well-formed candidate
         // execution, judged by the plain evaluator alone, so that the
         // solver's inconsistent verdicts are re-checked too.
+        // The candidates are enumerated reads-from by reads-from: each rf
+        // (a function from the reads to the writes that may supply them)
+        // first, then every execution with that rf, each set by a solver
+        // of its own, so that no solver accumulates the blocking clauses of
+        // every execution (a torn test has hundreds of thousands).
         if (options.cross_check) {
             const rel::Formula axioms = instance.consistent() && prepared.flags_quiet;
+            const rel::Bounds& bounds = prepared.query.bounds;
+            const rel::Relation& rf = prepared.query.rf;
+            rel::Bounds rf_only(bounds.universe());
+            rf_only.bound(rf, bounds.lower(rf), bounds.upper(rf));
             std::uint64_t consistent_by_evaluator = 0;
-            rel::enumerate(prepared.well_formed, prepared.query.bounds, [&](const rel::Instance& execution) {
-                if (rel::evaluate(axioms, execution)) ++consistent_by_evaluator;
+            rel::enumerate(prepared.query.reads_from, rf_only, [&](const rel::Instance& reads) {
+                rel::Bounds with_rf = bounds;
+                with_rf.bound_exactly(rf, reads.tuples(rf));
+                rel::enumerate(prepared.well_formed, with_rf, [&](const rel::Instance& execution) {
+                    if (rel::evaluate(axioms, execution)) ++consistent_by_evaluator;
+                    return true;
+                }, solver_options);
                 return true;
             }, solver_options);
             if (consistent_by_evaluator != consistent)

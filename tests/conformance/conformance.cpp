@@ -19,6 +19,7 @@
 //
 // --cross-check re-checks every candidate with the plain evaluator (see
 // RunOptions::cross_check); the timings are then not litmus-mode timings.
+// The five slowest tests (CPU time) are listed at the end.
 //
 // --sample K runs every K-th test of each model's verdict list (the 1st,
 // the (K+1)-th, ...: the same tests on every run), for a fast run in the
@@ -142,6 +143,8 @@ int main(int argc, char** argv) {
         int agree = 0, known_diff = 0, disagree = 0, errors = 0;
         std::vector<double> seconds, cpu_seconds;
     };
+    // The slowest tests (CPU time), so that a slow sample can be profiled.
+    std::vector<std::pair<double, std::string>> slowest;
     // The CPU time of this thread, which a busy machine does not inflate
     // as it does wall time.
     auto thread_cpu = [] {
@@ -164,6 +167,7 @@ int main(int argc, char** argv) {
             options.expand.budget.max_executions = max_executions;
             mapsound::litmus::Verdict v = mapsound::litmus::run_litmus(test, loaded.at(row.model), options);
             t.cpu_seconds.push_back(thread_cpu() - cpu_start);
+            slowest.emplace_back(t.cpu_seconds.back(), row.model + " " + row.test);
             t.seconds.push_back(v.seconds);
             if (v.ok == row.expected) {
                 ++t.agree;
@@ -218,6 +222,9 @@ int main(int argc, char** argv) {
                     t.known_diff, t.disagree, t.errors, total ? 100.0 * t.agree / total : 0.0, median_ms(t.seconds),
                     median_ms(t.cpu_seconds));
     }
+    std::sort(slowest.rbegin(), slowest.rend());
+    if (slowest.size() > 5) slowest.resize(5);
+    for (const auto& [seconds, name] : slowest) std::printf("slowest: %8.2f s CPU  %s\n", seconds, name.c_str());
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("whole run %.2f s, peak RSS %.1f MiB\n",
