@@ -394,6 +394,73 @@ TEST_CASE("aarch64: tearing follows register offsets the code fixes, and refuses
     }
 }
 
+// A read-modify-write over two pieces is one per piece, paired piece by
+// piece: an exclusive pair (LDXR/STXR) succeeds or fails as a whole, and
+// each piece keeps rmw's atomicity, so another thread's 4-byte store to
+// the high word cannot come between the pair's read and write of that
+// piece (Dartagnan's reading; verdicts derived by hand from aarch64.cat's
+// atomic axiom, rmw & (fre;coe) empty).  A swap or bitwise LSE atomic
+// splits the same way; an addition, whose carry crosses the pieces, and a
+// compare-and-swap, which compares the whole value, are refused by name.
+TEST_CASE("aarch64: a read-modify-write over two pieces is one per piece, each atomic") {
+    const auto model = aarch64();
+    auto program = [](const std::string& p0) {
+        return "AArch64 t\n{ uint64_t x; 0:X0=x; 0:X4=0x300000003; 1:X1=x; 1:X5=2; }\n"
+               " P0 | P1 ;\n" + p0 + " | STR W5,[X1,#4] ;\n";
+    };
+    const std::string pair = " LDXR X1,[X0] | ;\n STXR W3,X4,[X0] | ;\n";
+    auto decide = [&](const std::string& p0, const std::string& condition) {
+        return mapsound::litmus::run_litmus(parse_litmus(program(p0) + "exists (" + condition + ")\n", "t.litmus"),
+                                            model).ok;
+    };
+    // The pair succeeds having read the high word's initial 0, and its
+    // write of the high word is last: P1's store would have come between.
+    CHECK(!decide(pair, "0:X3=0 /\\ 0:X1=0 /\\ x=0x300000003"));
+    // Without the high word's read-modify-write (P1 stores the low word
+    // instead, which the pair's low piece then guards) the high word is
+    // free: the same outcome is allowed for a plain 8-byte load and store.
+    CHECK(decide(" LDR X1,[X0] | ;\n STR X4,[X0] | ;\n", "0:X1=0 /\\ x=0x300000003"));
+    // P1's store before the pair's read, or after its write: allowed.
+    CHECK(decide(pair, "0:X3=0 /\\ 0:X1=0x200000000 /\\ x=0x300000003"));
+    CHECK(decide(pair, "0:X3=0 /\\ 0:X1=0 /\\ x=0x200000003"));
+    // A failed pair writes neither piece.
+    CHECK(!decide(pair, "0:X3=1 /\\ x=0x3"));
+    CHECK(decide(pair, "0:X3=1 /\\ x=0x200000000"));
+    // SWP splits into a swap per piece, with the same atomicity.
+    CHECK(!decide(" SWP X4,X1,[X0] | ;\n", "0:X1=0 /\\ x=0x300000003"));
+    CHECK(decide(" SWP X4,X1,[X0] | ;\n", "0:X1=0x200000000 /\\ x=0x300000003"));
+
+    // The events of the pair that succeeds: two exclusive reads and two
+    // writes of one instruction each, rmw pairing x+0 with x+0 and x+4
+    // with x+4.
+    const auto cs = mapsound::litmus::expand(parse_litmus(program(pair) + "exists (0:X3=0)\n", "t.litmus"));
+    bool paired = false;
+    for (const auto& c : cs) {
+        const auto& pre = c.pre;
+        if (pre.rmw.empty()) continue;
+        paired = true;
+        REQUIRE(pre.rmw.size() == 2);
+        for (const auto& [read, write] : pre.rmw) {
+            CHECK(pre.events[read].kind == mapsound::exec::EventKind::read);
+            CHECK(pre.events[write].kind == mapsound::exec::EventKind::write);
+            CHECK(pre.events[read].location == pre.events[write].location);
+            CHECK(pre.events[read].piece_of == 0);
+            CHECK(pre.events[write].piece_of == 1);
+        }
+        CHECK(pre.events[pre.rmw[0].first].location != pre.events[pre.rmw[1].first].location);
+    }
+    CHECK(paired);
+
+    for (const std::string& refused : {std::string(" LDADD X4,X1,[X0] | ;\n"), std::string(" CAS X1,X4,[X0] | ;\n")}) {
+        try {
+            (void)mapsound::litmus::run_litmus(parse_litmus(program(refused) + "exists (x=0)\n", "t.litmus"), model);
+            FAIL("a read-modify-write that does not split by pieces was torn: " << refused);
+        } catch (const std::runtime_error& e) {
+            CHECK(std::string(e.what()).find("covers 2 pieces") != std::string::npos);
+        }
+    }
+}
+
 // A pointer loaded from memory (ARMARM03, "MP+popl+realaddr"): the access
 // through it goes where the loaded value points, with an address
 // dependency on the load; "1:X0=x" in the condition is x's address.

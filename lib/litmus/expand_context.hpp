@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -74,7 +75,20 @@ struct RunState {
     std::vector<exec::Event> events;
     std::vector<std::pair<int, int>> rmw, addr, data, ctrl_pairs;
     int node = 0;  // where the run is in the run tree (domain phase only)
-    int exclusive_load = -1;  // AArch64: the open exclusive load (LDXR) of the run, if any
+    // The open exclusive load (LDXR, lr.w, lwarx) of the run, if any: its
+    // event, or the events of its pieces when tearing split it.
+    std::vector<int> exclusive_loads;
+    // A store exclusive torn into pieces (consecutive stores with one
+    // piece_of): the first piece decides whether the instruction succeeds,
+    // the later ones follow it; the open loads it pairs with; the cells
+    // written so far (a cell met again is the instruction run again).
+    struct TornStoreExclusive {
+        int piece_of = -1;
+        bool succeeded = false;
+        std::vector<int> loads;
+        std::vector<int> cells;
+    };
+    std::optional<TornStoreExclusive> torn_store_exclusive;
 };
 
 class ExpansionContext {
@@ -155,6 +169,12 @@ private:
     void load(RunState& s, const Load& l, std::vector<RunState>& forked);
     void rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked);
     void store_exclusive(RunState& s, const Store& st, std::vector<RunState>& forked);
+    // A store exclusive's write that succeeded, paired (rmw) with the open
+    // load of its cell, if any; returns the write's event.
+    int write_exclusive(RunState& s, const Store& st, int cell, const DepSet& addr_deps, const std::vector<int>& loads);
+    // 'e', an exclusive load (or a piece of one), opens the run's exclusive
+    // access.
+    static void open_exclusive(RunState& s, int e);
     void compare_exchange(const RunState& s, const CompareExchange& c, std::vector<RunState>& forked);
     void cas_core(const RunState& s, const CompareExchange& c, std::int64_t expected, const DepSet& expected_deps,
                   std::vector<RunState>& forked);

@@ -262,7 +262,7 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
     if (runs_ && x_.options.free_reads && !x_.threads[static_cast<std::size_t>(t_)].read.count(l.dest.name)) {
         const int e = add_event(s, EventKind::read, cell, 0, tag, addr_deps, "");
         s.events[static_cast<std::size_t>(e)].any_value = true;
-        if (l.qualifiers.exclusive) s.exclusive_load = e;
+        if (l.qualifiers.exclusive) open_exclusive(s, e);
         std::string& label = s.events[static_cast<std::size_t>(e)].label;
         const std::string written = " " + x_.memory.names[static_cast<std::size_t>(cell)] + "=0";
         if (const auto at = label.find(written); at != std::string::npos) label.replace(at + written.size() - 1, 1, "?");
@@ -282,21 +282,93 @@ void ThreadExplorer::load(RunState& s, const Load& l, std::vector<RunState>& for
         const int e = add_event(c, EventKind::read, cell, v, tag, addr_deps, "");
         name_virtual(c, e, l.addr);
         set_reg(c, l.dest, v, DepSet{e});
-        if (l.qualifiers.exclusive) c.exclusive_load = e;
+        if (l.qualifiers.exclusive) open_exclusive(c, e);
         ++c.pc;
         forked.push_back(std::move(c));
     }
 }
 
+void ThreadExplorer::open_exclusive(RunState& s, int e) {
+    // The pieces of one torn load are consecutive loads with one piece_of,
+    // each of its own cell; a cell met again is the instruction run again.
+    const exec::Event& event = s.events[static_cast<std::size_t>(e)];
+    const bool next_piece = event.piece_of >= 0 && !s.exclusive_loads.empty() &&
+                            std::all_of(s.exclusive_loads.begin(), s.exclusive_loads.end(), [&](int l) {
+                                const exec::Event& open = s.events[static_cast<std::size_t>(l)];
+                                return open.piece_of == event.piece_of && open.location != event.location;
+                            });
+    if (!next_piece) s.exclusive_loads.clear();
+    s.exclusive_loads.push_back(e);
+}
+
+int ThreadExplorer::write_exclusive(RunState& s, const Store& st, int cell, const DepSet& addr_deps,
+                                     const std::vector<int>& loads) {
+    const int w = add_event(s, EventKind::write, cell, value(s, st.value), tag_of(st.order, st.scope, st.qualifiers),
+                            addr_deps, "");
+    add_data(s, deps(s, st.value), w);
+    const auto load = std::find_if(loads.begin(), loads.end(),
+                                   [&](int l) { return s.events[static_cast<std::size_t>(l)].location == cell; });
+    if (load == loads.end()) return w;
+    s.rmw.emplace_back(*load, w);
+    // AArch64: the pair's two events carry its joined order, as an LSE
+    // atomic's do (LDAXR ; STLXR: both acq_rel, like SWPAL's).
+    // aarch64.cat reads acquire off reads and release off writes only
+    // (A = (ACQ | ACQ_REL) & R, L = (REL | ACQ_REL) & W), so nothing it
+    // decides changes; a mapping rule's `LDAXR ; STLXR` is then one
+    // read-modify-write with one order, as every rule's is.
+    if (x_.test.dialect == Dialect::aarch64) {
+        Event& read = s.events[static_cast<std::size_t>(*load)];
+        Event& write = s.events[static_cast<std::size_t>(w)];
+        const Order joined = read.order == Order::none                                       ? write.order
+                             : write.order == Order::none || write.order == read.order ? read.order
+                                                                                        : Order::acq_rel;
+        read.order = write.order = joined;
+    }
+    return w;
+}
+
 void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<RunState>& forked) {
+    // RISC-V: what the status register holds depends on the store having
+    // succeeded, so it carries a dependency from the write (RVWMO's
+    // syntactic dependencies through sc's destination register, as herd7
+    // and Dartagnan read them).  AArch64: none (as aarch64.cat reads STXR).
+    auto succeed = [&](RunState& run, int w) {
+        set_reg(run, *st.qualifiers.status, 0, x_.test.dialect == Dialect::riscv ? DepSet{w} : DepSet{});
+        ++run.pc;
+        forked.push_back(std::move(run));
+    };
+    auto fail_store = [&](RunState& run) {
+        set_reg(run, *st.qualifiers.status, 1, {});
+        ++run.pc;
+        forked.push_back(std::move(run));
+    };
+    const int piece_of = st.qualifiers.piece_of;
+    if (piece_of >= 0) {
+        // A later piece of a torn store exclusive does what its first did.
+        DepSet addr_deps;
+        const int cell = cell_of(s, st.addr, addr_deps);
+        auto& torn = s.torn_store_exclusive;
+        if (torn && torn->piece_of == piece_of && std::find(torn->cells.begin(), torn->cells.end(), cell) == torn->cells.end()) {
+            torn->cells.push_back(cell);
+            if (!torn->succeeded) return fail_store(s);
+            const std::vector<int> loads = torn->loads;
+            return succeed(s, write_exclusive(s, st, cell, addr_deps, loads));
+        }
+        torn.reset();
+    } else {
+        s.torn_store_exclusive.reset();
+    }
     // It fails, writing nothing (status 1), or, paired with the thread's
-    // latest exclusive load, succeeds (status 0): the pair is an rmw.
+    // latest exclusive load, succeeds (status 0): the pair is an rmw (one
+    // per piece, piece by piece, when tearing split them).
     RunState failed = s;
-    set_reg(failed, *st.qualifiers.status, 1, {});
-    failed.exclusive_load = -1;
-    ++failed.pc;
-    forked.push_back(std::move(failed));
-    if (s.exclusive_load < 0) return;
+    failed.exclusive_loads.clear();
+    if (piece_of >= 0) {
+        DepSet ignored;
+        failed.torn_store_exclusive = RunState::TornStoreExclusive{piece_of, false, {}, {cell_of(failed, st.addr, ignored)}};
+    }
+    fail_store(failed);
+    if (s.exclusive_loads.empty()) return;
     DepSet addr_deps;
     const int cell = cell_of(s, st.addr, addr_deps);
     // RISC-V: "the SC must fail if the address is not within the
@@ -304,36 +376,13 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
     // extension), so only the failing run exists; Dartagnan reads it so.
     // AArch64's and Power's pairs to different locations are left
     // unpredictable by their architectures: both runs, unpaired.
-    if (x_.test.dialect == Dialect::riscv && s.events[static_cast<std::size_t>(s.exclusive_load)].location != cell)
+    if (x_.test.dialect == Dialect::riscv && s.events[static_cast<std::size_t>(s.exclusive_loads.front())].location != cell)
         return;
-    const int w = add_event(s, EventKind::write, cell, value(s, st.value), tag_of(st.order, st.scope, st.qualifiers),
-                            addr_deps, "");
-    add_data(s, deps(s, st.value), w);
-    if (s.events[static_cast<std::size_t>(s.exclusive_load)].location == cell) {
-        s.rmw.emplace_back(s.exclusive_load, w);
-        // AArch64: the pair's two events carry its joined order, as an LSE
-        // atomic's do (LDAXR ; STLXR: both acq_rel, like SWPAL's).
-        // aarch64.cat reads acquire off reads and release off writes only
-        // (A = (ACQ | ACQ_REL) & R, L = (REL | ACQ_REL) & W), so nothing it
-        // decides changes; a mapping rule's `LDAXR ; STLXR` is then one
-        // read-modify-write with one order, as every rule's is.
-        if (x_.test.dialect == Dialect::aarch64) {
-            Event& read = s.events[static_cast<std::size_t>(s.exclusive_load)];
-            Event& write = s.events[static_cast<std::size_t>(w)];
-            const Order joined = read.order == Order::none                                       ? write.order
-                                 : write.order == Order::none || write.order == read.order ? read.order
-                                                                                            : Order::acq_rel;
-            read.order = write.order = joined;
-        }
-    }
-    s.exclusive_load = -1;
-    // RISC-V: what the status register holds depends on the store having
-    // succeeded, so it carries a dependency from the write (RVWMO's
-    // syntactic dependencies through sc's destination register, as herd7
-    // and Dartagnan read them).  AArch64: none (as aarch64.cat reads STXR).
-    set_reg(s, *st.qualifiers.status, 0, x_.test.dialect == Dialect::riscv ? DepSet{w} : DepSet{});
-    ++s.pc;
-    forked.push_back(std::move(s));
+    std::vector<int> loads = std::move(s.exclusive_loads);
+    s.exclusive_loads.clear();
+    const int w = write_exclusive(s, st, cell, addr_deps, loads);
+    if (piece_of >= 0) s.torn_store_exclusive = RunState::TornStoreExclusive{piece_of, true, std::move(loads), {cell}};
+    succeed(s, w);
 }
 
 void ThreadExplorer::rmw(const RunState& s, const Rmw& r, std::vector<RunState>& forked) {

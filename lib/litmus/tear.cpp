@@ -298,13 +298,15 @@ private:
             const std::string who = "P" + std::to_string(t.id) + "'s ";
             const int instruction = static_cast<int>(pc);
             if (const auto* l = std::get_if<Load>(&i)) {
-                load(*l, parts, begin, instruction, t.id, who, code);
+                load(*l, parts, begin, instruction, t.id, code);
             } else if (const auto* st = std::get_if<Store>(&i)) {
-                store(*st, parts, begin, instruction, who, code);
+                store(*st, parts, begin, instruction, code);
+            } else if (const auto* r = std::get_if<Rmw>(&i); r && parts.size() > 1) {
+                rmw(*r, parts, begin, instruction, who, code);
             } else {
                 if (parts.size() != 1)
-                    fail(who + "read-modify-write on " + a->location + " covers " + std::to_string(parts.size()) +
-                         " pieces; tearing splits plain loads and stores only");
+                    fail(who + "compare-and-swap on " + a->location + " covers " + std::to_string(parts.size()) +
+                         " pieces; its comparison is of the whole value, which no piece alone can make");
                 std::visit(
                     [&](const auto& ins) {
                         using I = std::decay_t<decltype(ins)>;
@@ -322,10 +324,7 @@ private:
     }
 
     void load(const Load& l, const std::vector<Piece>& parts, int begin, int instruction, int thread,
-              const std::string& who, std::vector<Instruction>& code) {
-        if (parts.size() > 1 && l.qualifiers.exclusive)
-            fail(who + "exclusive load of " + l.addr.location + " covers " + std::to_string(parts.size()) +
-                 " pieces; tearing splits plain loads and stores only");
+              std::vector<Instruction>& code) {
         const PieceAddressing at = addressing(l.addr, code);
         if (parts.size() == 1) {
             Load whole = l;
@@ -351,7 +350,12 @@ private:
             pieced_[{thread, l.dest.name}] = {std::move(ps), access_bytes(l.qualifiers)};
             return;
         }
-        // dest = piece 0 | piece 1 << 8 * (its offset) | ...
+        put_together(l.dest, values, parts, begin, code);
+    }
+
+    // dest = piece 0 | piece 1 << 8 * (its offset) | ...
+    void put_together(const Register& dest, const std::vector<Register>& values, const std::vector<Piece>& parts,
+                      int begin, std::vector<Instruction>& code) {
         for (std::size_t k = 0; k < parts.size(); ++k) {
             const std::int64_t shift = 8 * (parts[k].begin - begin);
             Register shifted = values[k];
@@ -360,30 +364,26 @@ private:
                 code.emplace_back(RegOp{shifted, RegOpKind::shl, values[k], Operand{shift}});
             }
             if (k == 0)
-                code.emplace_back(RegOp{l.dest, RegOpKind::move, shifted, std::nullopt});
+                code.emplace_back(RegOp{dest, RegOpKind::move, shifted, std::nullopt});
             else
-                code.emplace_back(RegOp{l.dest, RegOpKind::or_, l.dest, Operand{shifted}});
+                code.emplace_back(RegOp{dest, RegOpKind::or_, dest, Operand{shifted}});
         }
     }
 
-    void store(const Store& st, const std::vector<Piece>& parts, int begin, int instruction, const std::string& who,
-               std::vector<Instruction>& code) {
-        if (parts.size() > 1 && st.qualifiers.status)
-            fail(who + "exclusive store to " + st.addr.location + " covers " + std::to_string(parts.size()) +
-                 " pieces; tearing splits plain loads and stores only");
-        const PieceAddressing at = addressing(st.addr, code);
-        // Each piece's slice of the value: a constant, or register
-        // arithmetic on the value register (which carries its
-        // dependencies to the piece's store).
+    // Each piece's slice of an operand: a constant, or register arithmetic
+    // on the register (which carries its dependencies to the piece's
+    // access).
+    std::vector<Operand> slices(const Operand& value, const std::vector<Piece>& parts, int begin,
+                                std::vector<Instruction>& code) {
         std::vector<Operand> values;
         for (const Piece& p : parts) {
             const int from = p.begin - begin;
             const int bytes = p.end - p.begin;
-            if (const auto* n = std::get_if<std::int64_t>(&st.value)) {
+            if (const auto* n = std::get_if<std::int64_t>(&value)) {
                 values.emplace_back(slice(*n, from, bytes));
                 continue;
             }
-            Operand v = st.value;
+            Operand v = value;
             if (from != 0) {
                 const Register shifted = temporary();
                 code.emplace_back(RegOp{shifted, RegOpKind::shr, v, Operand{std::int64_t{8 * from}}});
@@ -396,6 +396,42 @@ private:
             }
             values.push_back(v);
         }
+        return values;
+    }
+
+    // An LSE atomic over several pieces: one read-modify-write per piece
+    // (rmw pairs the i-th piece read with the i-th piece written), its
+    // operand sliced, the old value put together as a load's.  Only the
+    // operations that act on each byte alone (swap, and, or, xor) split so;
+    // an addition carries from one piece into the next.
+    void rmw(const Rmw& r, const std::vector<Piece>& parts, int begin, int instruction, const std::string& who,
+             std::vector<Instruction>& code) {
+        if (r.expected || (r.op != RmwOp::exch && r.op != RmwOp::and_ && r.op != RmwOp::or_ && r.op != RmwOp::xor_))
+            fail(who + std::string(to_string(r.op)) + " on " + r.addr.location + " covers " +
+                 std::to_string(parts.size()) + " pieces; only a swap or a bitwise operation acts on each piece "
+                 "alone (an addition carries from one piece into the next)");
+        const PieceAddressing at = addressing(r.addr, code);
+        const std::vector<Operand> operands = slices(r.value, parts, begin, code);
+        std::vector<Register> olds;
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+            Rmw piece = r;
+            piece.addr = at.of(r.addr, parts[k]);
+            piece.value = operands[k];
+            piece.qualifiers.access_size = size_field(parts[k].end - parts[k].begin);
+            piece.qualifiers.piece_of = instruction;
+            if (r.dest) {
+                piece.dest = temporary();
+                olds.push_back(*piece.dest);
+            }
+            code.emplace_back(std::move(piece));
+        }
+        if (r.dest) put_together(*r.dest, olds, parts, begin, code);
+    }
+
+    void store(const Store& st, const std::vector<Piece>& parts, int begin, int instruction,
+               std::vector<Instruction>& code) {
+        const PieceAddressing at = addressing(st.addr, code);
+        const std::vector<Operand> values = slices(st.value, parts, begin, code);
         for (std::size_t k = 0; k < parts.size(); ++k) {
             Store piece = st;
             piece.value = values[k];

@@ -15,7 +15,13 @@
 // do through the whole register (a register that only the final condition
 // reads is not put together: the condition compares each piece's register
 // with its slice, which keeps the pieces' loads free reads).  Initial
-// values are sliced the same way.
+// values are sliced the same way.  A read-modify-write over several pieces
+// is one per piece, rmw pairing the i-th piece read with the i-th piece
+// written: an exclusive pair's load and store are torn like a load and a
+// store, and its store succeeds or fails as a whole (litmus expansion: the
+// first piece decides, the later ones follow); an LSE swap or bitwise
+// atomic is one atomic per piece, its operand sliced, its old value put
+// together.
 // The condition's, filter's and locations clause's memory terms name the
 // pieces: "x = v" is every piece equal to its slice of v.
 #pragma once
@@ -39,8 +45,9 @@ std::optional<int> declared_bytes(const std::string& type);
 // 'test' when mixed_size_access(test) is nullopt.  The result is never a
 // mixed-size program.  Throws std::runtime_error "<source>: test '<name>':
 // a mixed-size program (...): <what>" for what tearing does not cover: an
-// access through a computed address, an exclusive access, read-modify-write
-// or compare-and-swap that covers more than one piece, an array location,
+// access through a computed address, an LSE atomic that does not act on
+// each byte alone (an addition, a maximum: the carry crosses the pieces) or
+// a compare-and-swap over more than one piece, an array location,
 // a location whose initial value is an address, an access past the end of
 // its location's declared type, and a condition that compares a torn
 // location other than with = or != against a constant.
