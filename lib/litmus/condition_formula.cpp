@@ -104,7 +104,7 @@ rel::Formula state_formula(const FinalState& state) {
     // The free reads' registers: each reads a write of the value it shows.
     for (std::size_t t = 0; t < c.read_registers.size(); ++t)
         for (const auto& [reg, read] : c.read_registers[t]) {
-            if (shown ? !shown->registers.count({static_cast<int>(t), reg}) : reg.rfind("__", 0) == 0) continue;
+            if (!p.shows_register(static_cast<int>(t), reg)) continue;
             const std::int64_t v = (*state.registers)[t].at(reg);
             rel::TupleSet at(n, 1);
             at.add(static_cast<std::size_t>(read));

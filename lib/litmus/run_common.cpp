@@ -63,12 +63,19 @@ Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre) {
 }
 
 PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model& model, const Candidate& c,
-                                     const TestNeeds& needs, const RunOptions& options)
+                                     const TestNeeds& needs, const RunOptions& options, const Reassembly* r)
     : candidate(c),
       query(model, c),
       well_formed(query.well_formed()),
       consistent(query.consistent()),
-      flags_quiet(rel::Formula::constant(true)) {
+      flags_quiet(rel::Formula::constant(true)),
+      reassembly(r) {
+    if (reassembly)
+        for (const Reassembly::Whole& w : reassembly->wholes)
+            if (w.thread >= 0) {
+                register_wholes[{w.thread, w.name}] = &w;
+                for (const Reassembly::Part& part : w.parts) register_parts[{w.thread, part.name}] = &w;
+            }
     const exec::PreExecution& pre = c.pre;
     const std::size_t n = pre.events.size();
     const model::ModelInstance& instance = query.instance;
@@ -175,23 +182,74 @@ bool FinalState::holds(const CondExpr& e, const std::string& source) const {
     return false;
 }
 
+bool PreparedCandidate::shows_register(int t, const std::string& reg) const {
+    const auto part = register_parts.find({t, reg});
+    const Reassembly::Whole* whole = part != register_parts.end() ? part->second : nullptr;
+    if (!whole) {
+        const auto w = register_wholes.find({t, reg});
+        whole = w != register_wholes.end() ? w->second : nullptr;
+    }
+    if (!shown) return whole || reg.rfind("__", 0) != 0;
+    if (!whole) return shown->registers.count({t, reg}) > 0;
+    if (shown->registers.count({t, whole->name})) return true;
+    return std::any_of(whole->parts.begin(), whole->parts.end(),
+                       [&](const Reassembly::Part& p) { return shown->registers.count({t, p.name}) > 0; });
+}
+
 std::string FinalState::describe() const {
     const Shown* shown = prepared.shown ? &*prepared.shown : nullptr;
     std::string out;
-    for (std::size_t t = 0; t < registers->size(); ++t)
-        for (const auto& [reg, v] : (*registers)[t]) {
-            if (shown ? !shown->registers.count({static_cast<int>(t), reg}) : reg.rfind("__", 0) == 0) continue;
-            out.append(std::to_string(t)).append(":").append(reg).append("=").append(std::to_string(v)).append("; ");
-        }
-    for (std::size_t c = 0; prepared.needs_memory && c < memory.size(); ++c) {
-        if (shown && !shown->cells.count(static_cast<int>(c))) continue;
-        out.append(prepared.candidate.pre.locations[c]).append("=").append(std::to_string(memory[c])).append("; ");
+    auto entry = [&](const std::string& name, std::int64_t v) {
+        out.append(name).append("=").append(std::to_string(v)).append("; ");
+    };
+    // A whole: its parts shifted to their bytes (a part's value is within
+    // its bytes).
+    auto whole_value = [](const Reassembly::Whole& w, const auto& part_value) {
+        std::uint64_t v = 0;
+        for (const Reassembly::Part& p : w.parts)
+            v |= static_cast<std::uint64_t>(p.name.empty() ? p.constant : part_value(p.name)) << (8 * p.from);
+        return static_cast<std::int64_t>(v);
+    };
+    for (std::size_t t = 0; t < registers->size(); ++t) {
+        const int thread = static_cast<int>(t);
+        const auto& regs = (*registers)[t];
+        std::map<std::string, std::int64_t> listed;  // by name, as herd7 lists them
+        for (const auto& [reg, v] : regs)
+            if (!prepared.register_parts.count({thread, reg}) && prepared.shows_register(thread, reg)) listed[reg] = v;
+        for (const auto& [key, w] : prepared.register_wholes)
+            if (key.first == thread && prepared.shows_register(thread, w->name))
+                listed[w->name] = whole_value(*w, [&](const std::string& part) {
+                    const auto it = regs.find(part);
+                    return it == regs.end() ? std::int64_t{0} : it->second;
+                });
+        for (const auto& [reg, v] : listed) entry(std::to_string(t) + ":" + reg, v);
     }
+    if (!prepared.needs_memory) return out;
+    const exec::PreExecution& pre = prepared.candidate.pre;
+    auto cell_shown = [&](int c) { return c >= 0 && (!shown || shown->cells.count(c)); };
+    std::set<int> in_wholes;
+    if (prepared.reassembly)
+        for (const Reassembly::Whole& w : prepared.reassembly->wholes) {
+            if (w.thread >= 0) continue;
+            bool any = false;
+            for (const Reassembly::Part& p : w.parts) {
+                if (p.name.empty()) continue;
+                const int c = cell_index(pre, MemoryRef{p.name, std::nullopt});
+                in_wholes.insert(c);
+                any = any || cell_shown(c);
+            }
+            if (any)
+                entry(w.name, whole_value(w, [&](const std::string& part) {
+                    return memory[static_cast<std::size_t>(cell_index(pre, MemoryRef{part, std::nullopt}))];
+                }));
+        }
+    for (std::size_t c = 0; c < memory.size(); ++c)
+        if (cell_shown(static_cast<int>(c)) && !in_wholes.count(static_cast<int>(c))) entry(pre.locations[c], memory[c]);
     return out;
 }
 
 RunContext::RunContext(const LitmusTest& t, const RunOptions& o)
-    : test(tear_mixed_size(t)), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}
+    : torn(tear_for_run(t)), options(o), where((t.source.empty() ? t.name : t.source) + ": test '" + t.name + "'") {}
 
 void RunContext::over_time() {
     solver_over = true;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "litmus/query.hpp"
+#include "litmus/tear.hpp"
 #include "mapsound/litmus/run.hpp"
 
 namespace mapsound::litmus::detail {
@@ -43,8 +44,16 @@ Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre);
 // memory is needed, the final write of each cell), and what a found
 // execution's final state needs.
 struct PreparedCandidate {
+    // 'reassembly': how a torn test's states are shown whole (none: as
+    // they are).
     PreparedCandidate(const LitmusTest& test, const model::Model& model, const Candidate& candidate,
-                      const TestNeeds& needs, const RunOptions& options);
+                      const TestNeeds& needs, const RunOptions& options, const Reassembly* reassembly = nullptr);
+
+    // Whether a state shows thread t's register 'reg': with a locations
+    // clause, what it and the condition name; else every register but the
+    // front ends' temporaries ("__t0").  A piece of a register shown whole
+    // is shown (in its whole) when its whole is.
+    bool shows_register(int t, const std::string& reg) const;
 
     const Candidate& candidate;
     LitmusQuery query;
@@ -56,6 +65,10 @@ struct PreparedCandidate {
     rel::Relation final_writes = rel::Relation::unary("final");
     bool needs_memory = false;
     std::optional<Shown> shown;  // with a locations clause, when states are collected
+    const Reassembly* reassembly;
+    // The register wholes by (thread, name), and the whole each of their
+    // pieces belongs to.
+    std::map<std::pair<int, std::string>, const Reassembly::Whole*> register_wholes, register_parts;
 };
 
 // Throws BudgetExceeded when 'prepared' has more undetermined tuples than
@@ -100,7 +113,8 @@ struct RunContext {
 
     // The test as run: a mixed-size program torn into pieces
     // (tear.hpp), so that its condition names the cells expand() gives.
-    const LitmusTest test;
+    const TornTest torn;
+    const LitmusTest& test = torn.test;
     const RunOptions& options;
     std::string where;  // "<source>: test '<name>'"
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

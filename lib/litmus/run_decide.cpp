@@ -30,7 +30,7 @@ Verdict decide_by_sat(RunContext& run, const model::Model& model, bool free_read
     expand_each(test, expand_options_for(run, free_reads), [&](const Candidate& candidate) {
         ++run.candidates;
         run.check_deadline();
-        PreparedCandidate prepared(test, model, candidate, needs, options);
+        PreparedCandidate prepared(test, model, candidate, needs, options, &run.torn.reassembly);
         check_size(run, prepared);
         const model::ModelInstance& instance = prepared.query.instance;
         if (options.report_flags) flags.meet(instance);

@@ -24,7 +24,7 @@ Verdict enumerate_executions(RunContext& run, const model::Model& model, bool fr
         // (Translating one pre-execution is not interruptible: the deadline
         // is checked before it and while the solver runs.)
         run.check_deadline();
-        PreparedCandidate prepared(test, model, candidate, needs, options);
+        PreparedCandidate prepared(test, model, candidate, needs, options, &run.torn.reassembly);
         check_size(run, prepared);
         if (options.counted_tuples > 0 && undetermined_tuples(prepared) > options.counted_tuples) throw TooManyToCount{};
         const model::ModelInstance& instance = prepared.query.instance;

@@ -119,6 +119,36 @@ public:
         return out_;
     }
 
+    // After run(): the wholes of the torn locations (element by element)
+    // and of the registers left in pieces.
+    Reassembly reassembly() const {
+        Reassembly out;
+        for (const auto& [name, t] : torn_) {
+            const Location* l = in_.find_location(name);
+            const std::size_t elements = l->values.size();
+            if (t.element > 8) continue;  // wider than a value: shown as pieces
+            for (std::size_t k = 0; k < elements; ++k) {
+                const int begin = t.element * static_cast<int>(k);
+                Reassembly::Whole whole{-1, elements == 1 ? name : name + "[" + std::to_string(k) + "]", {}};
+                bool crossed = false;  // a piece across two elements: shown as pieces
+                for (const Piece& p : t.pieces) {
+                    if (p.end <= begin || p.begin >= begin + t.element) continue;
+                    crossed = crossed || p.begin < begin || p.end > begin + t.element;
+                    whole.parts.push_back(p.accessed ? Reassembly::Part{p.name, p.begin - begin, 0}
+                                                     : Reassembly::Part{"", p.begin - begin,
+                                                                        assemble(t.init, p.begin, p.end - p.begin)});
+                }
+                if (!crossed) out.wholes.push_back(std::move(whole));
+            }
+        }
+        for (const auto& [key, pieces] : pieced_) {
+            Reassembly::Whole whole{key.first, key.second, {}};
+            for (const PieceRegister& p : pieces.first) whole.parts.push_back(Reassembly::Part{p.reg.name, p.from, 0});
+            out.wholes.push_back(std::move(whole));
+        }
+        return out;
+    }
+
 private:
     [[noreturn]] void fail(const std::string& what) const {
         throw std::runtime_error((in_.source.empty() ? in_.name : in_.source) + ": test '" + in_.name +
@@ -548,10 +578,14 @@ private:
 
 }  // namespace
 
-LitmusTest tear_mixed_size(const LitmusTest& test) {
+LitmusTest tear_mixed_size(const LitmusTest& test) { return tear_for_run(test).test; }
+
+TornTest tear_for_run(const LitmusTest& test) {
     const auto why = mixed_size_access(test);
-    if (!why) return test;
-    return Tearer(test).run(*why);
+    if (!why) return TornTest{test, {}};
+    Tearer tearer(test);
+    LitmusTest torn = tearer.run(*why);
+    return TornTest{std::move(torn), tearer.reassembly()};
 }
 
 }  // namespace mapsound::litmus::detail

@@ -26,7 +26,10 @@
 // pieces: "x = v" is every piece equal to its slice of v.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "mapsound/litmus/program.hpp"
 
@@ -52,5 +55,31 @@ std::optional<int> declared_bytes(const std::string& type);
 // its location's declared type, and a condition that compares a torn
 // location other than with = or != against a constant.
 LitmusTest tear_mixed_size(const LitmusTest& test);
+
+// How the final state of a torn program is shown whole, as herd7 shows
+// it: each torn location (each element of a torn array) and each register
+// the condition compares piece by piece is its parts put together, every
+// part shifted to the byte it starts at; a part is a piece's cell or
+// register, or, for a piece no access covers, its initial bytes.
+struct Reassembly {
+    struct Part {
+        std::string name;  // a piece's location or register; empty: 'constant'
+        int from = 0;      // the byte of the whole it starts at
+        std::int64_t constant = 0;
+    };
+    struct Whole {
+        int thread = -1;   // a register's thread; -1: a location
+        std::string name;  // "x", "x[2]", "X6"
+        std::vector<Part> parts;
+    };
+    std::vector<Whole> wholes;  // none when nothing is torn (or a whole is wider than 8 bytes)
+};
+
+// tear_mixed_size's result and how its final states are shown whole.
+struct TornTest {
+    LitmusTest test;
+    Reassembly reassembly;
+};
+TornTest tear_for_run(const LitmusTest& test);
 
 }  // namespace mapsound::litmus::detail

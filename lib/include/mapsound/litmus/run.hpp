@@ -34,7 +34,8 @@ struct RunOptions {
     // but the front ends' temporaries "__t0", ... (and, when the condition
     // reads memory or the test has no condition, every cell); with a
     // "locations [...]" clause, exactly the registers and cells it and the
-    // condition name.
+    // condition name.  A mixed-size test's torn locations and registers
+    // are shown whole (its pieces put together), as herd7 shows them.
     bool states = false;
     // Called every few thousand steps of work and after each pre-execution;
     // may throw to stop the run.
