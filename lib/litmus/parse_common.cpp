@@ -285,6 +285,26 @@ void parse_init_block(Lexer& lx, LitmusTest& test, std::vector<Token>& register_
     lx.expect_punct("}");
 }
 
+Register assembly_register(Lexer& lx, bool (*register_name)(std::string_view), const char* what) {
+    const Token t = lx.peek();
+    if (t.kind != TokenKind::identifier || !register_name(t.text)) lx.fail(t, what);
+    lx.next();
+    return Register{t.text};
+}
+
+std::int64_t assembly_immediate(Lexer& lx) {
+    const bool negative = lx.accept_punct("-");
+    const std::int64_t v = lx.expect_integer("an immediate");
+    return negative ? -v : v;
+}
+
+void expect_zero_displacement(Lexer& lx) {
+    const Token d = lx.peek();
+    if (assembly_immediate(lx) != 0)
+        lx.fail(d, "displacement 0 (a displacement addresses part of a location: mixed-size accesses are "
+                   "not supported)");
+}
+
 void LabelTable::define(Lexer& lx, const Token& at, const std::string& name) {
     if (std::find(defined_.begin(), defined_.end(), name) != defined_.end())
         lx.fail(at, "a label not defined before in this thread");

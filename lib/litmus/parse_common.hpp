@@ -103,6 +103,17 @@ void parse_riscv_threads(Lexer& lx, LitmusTest& test);
 bool riscv_register_name(std::string_view w);
 // Whether a RISC-V register name is the zero register (x0, zero).
 bool riscv_zero_register(std::string_view w);
+
+// Operands that herd7's PPC and RISC-V syntax write alike.
+// A register operand that 'register_name' accepts, kept as written; else
+// fails with "expected <what>".
+Register assembly_register(Lexer& lx, bool (*register_name)(std::string_view), const char* what);
+// An immediate without a prefix: "1", "-1".
+std::int64_t assembly_immediate(Lexer& lx);
+// The displacement before "(rA)", which must be 0: a displacement
+// addresses part of a location, and mixed-size accesses are not supported.
+void expect_zero_displacement(Lexer& lx);
+
 // The x86 register names the dialect reads (EAX, EBX, ..., ESP).
 bool x86_register_name(std::string_view w);
 // AuDaLa has its own optional init block (globals only), so this parses

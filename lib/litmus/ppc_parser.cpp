@@ -60,18 +60,9 @@ public:
 
 private:
 
-    Register reg(const char* what) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || !ppc_register_name(t.text)) lx_.fail(t, what);
-        lx_.next();
-        return Register{t.text};
-    }
+    Register reg(const char* what) { return assembly_register(lx_, ppc_register_name, what); }
 
-    std::int64_t immediate() {
-        const bool negative = lx_.accept_punct("-");
-        const std::int64_t v = lx_.expect_integer("an immediate");
-        return negative ? -v : v;
-    }
+    std::int64_t immediate() { return assembly_immediate(lx_); }
 
     Operand reg_or_immediate(const char* what) {
         if (lx_.at_integer() || lx_.peek().is_punct("-")) return immediate();
@@ -87,10 +78,7 @@ private:
 
     // "0(rA)".
     Address displaced(AssemblyThread& t) {
-        const Token d = lx_.peek();
-        if (immediate() != 0)
-            lx_.fail(d, "displacement 0 (a displacement addresses part of a location: mixed-size accesses are "
-                        "not supported)");
+        expect_zero_displacement(lx_);
         lx_.expect_punct("(");
         const Token at = lx_.peek();
         const Register base = reg("a base register (r1, ...)");

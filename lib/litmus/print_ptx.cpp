@@ -1,12 +1,9 @@
 // Printing PTX threads as Dartagnan's column layout: a header row with the
 // placements, then one row per instruction index, cells padded so the '|'
 // separators line up.  Only what the PTX parser accepts is printed; anything
-// else is reported through unprintable().
-#include <algorithm>
-#include <cctype>
-#include <sstream>
-
-#include "litmus/columns.hpp"
+// else is reported through unprintable().  Register and control-flow
+// instructions, labels and operands print as in Vulkan (gpu_asm_common.hpp).
+#include "litmus/gpu_asm_common.hpp"
 #include "litmus/parse_common.hpp"
 #include "litmus/printer_common.hpp"
 
@@ -14,9 +11,12 @@ namespace mapsound::litmus::detail {
 
 namespace {
 
-class PtxCell {
+class PtxCell : public GpuCellPrinter {
 public:
-    explicit PtxCell(const LitmusTest& test) : test_(test) {}
+    // PTX's register move is "ld r1, 1" (the parser reads "mov" too).
+    explicit PtxCell(const LitmusTest& test) : GpuCellPrinter(test, "PTX", "ld") {}
+
+    using GpuCellPrinter::operator();
 
     std::string operator()(const Load& i) const {
         check_unscoped_or_scoped(i.order, i.scope, "ld");
@@ -56,8 +56,6 @@ public:
         return s + value(i.value);
     }
 
-    std::string operator()(const CompareExchange&) const { fail("a C compare-exchange"); }
-
     std::string operator()(const Fence& i) const {
         if (i.kind == FenceKind::proxy_alias) return "fence.proxy.alias";
         if (i.kind == FenceKind::proxy) {
@@ -87,27 +85,6 @@ public:
         return s;
     }
 
-    std::string operator()(const RegOp& i) const {
-        if (i.op == RegOpKind::move) {
-            if (i.rhs) fail("a move with two operands");
-            return "ld " + reg(i.dest) + ", " + value(i.lhs);  // the dialect's register move
-        }
-        static const RegOpKind arithmetic[] = {RegOpKind::add, RegOpKind::sub,  RegOpKind::mul, RegOpKind::div,
-                                               RegOpKind::rem, RegOpKind::and_, RegOpKind::or_, RegOpKind::xor_,
-                                               RegOpKind::shl, RegOpKind::shr};
-        if (std::find(std::begin(arithmetic), std::end(arithmetic), i.op) == std::end(arithmetic))
-            fail("a register comparison (" + std::string(to_string(i.op)) + ")");
-        if (!i.rhs) fail("a register operation without a second operand");
-        return std::string(to_string(i.op)) + " " + reg(i.dest) + ", " + value(i.lhs) + ", " + value(*i.rhs);
-    }
-
-    std::string operator()(const Label& i) const { return label(i.name) + ":"; }
-    std::string operator()(const Goto& i) const { return "goto " + label(i.target); }
-
-    std::string operator()(const Branch& i) const {
-        return "b" + std::string(to_string(i.cmp)) + " " + value(i.lhs) + ", " + value(i.rhs) + ", " + label(i.target);
-    }
-
 private:
     using Proxy = Qualifiers::Proxy;
 
@@ -116,8 +93,6 @@ private:
         q.proxy = p;
         return q;
     }
-
-    [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " has no PTX form"); }
 
     // Weak and volatile accesses carry no scope; the others need one.
     void check_unscoped_or_scoped(MemoryOrder o, Scope s, const char* mnemonic) const {
@@ -132,38 +107,12 @@ private:
         return q;
     }
 
-    static bool register_name(const std::string& w) {
-        return w.size() >= 2 && w[0] == 'r' &&
-               std::all_of(w.begin() + 1, w.end(), [](char c) { return c >= '0' && c <= '9'; });
-    }
-
-    static bool word(const std::string& w) {
-        return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
-               std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-    }
-
-    std::string reg(const Register& r) const {
-        if (!register_name(r.name)) fail("register '" + r.name + "' (PTX registers are r<digits>)");
-        return r.name;
-    }
-
-    std::string value(const Operand& o) const {
-        if (const auto* r = std::get_if<Register>(&o)) return reg(*r);
-        return print_operand(o);
-    }
-
+    // "x[r1]": the parser's address dependencies.
     std::string location(const Address& a) const {
-        if (!word(a.location) || register_name(a.location)) fail("location name '" + a.location + "'");
-        if (a.offset) return a.location + "[" + value(*a.offset) + "]";
-        return a.location;
-    }
-
-    std::string label(const std::string& name) const {
-        if (!word(name)) fail("label name '" + name + "'");
+        const std::string name = location_name(a);
+        if (a.offset) return name + "[" + value(*a.offset) + "]";
         return name;
     }
-
-    const LitmusTest& test_;
 };
 
 // The cluster is written only when it is not 0, which a placement without
@@ -181,15 +130,7 @@ std::string header(const Thread& t) {
 
 std::string print_ptx_threads(const LitmusTest& test) {
     if (test.threads.empty()) unprintable(test, "a PTX test needs at least one thread");
-    // cells[t][0] is thread t's header, cells[t][k+1] its k-th instruction.
-    std::vector<std::vector<std::string>> cells;
-    for (const Thread& t : test.threads) {
-        if (!t.params.empty()) unprintable(test, "PTX threads have no parameters");
-        std::vector<std::string> column{header(t)};
-        for (const Instruction& i : t.code) column.push_back(std::visit(PtxCell(test), i));
-        cells.push_back(std::move(column));
-    }
-    return print_columns(cells);
+    return print_gpu_columns(test, "PTX", header, [&](const Instruction& i) { return std::visit(PtxCell(test), i); });
 }
 
 }  // namespace mapsound::litmus::detail

@@ -3,21 +3,22 @@
 // index.  Qualifiers come in the order the suite writes them (.atom, order,
 // .av/.vis, scope, .nonpriv, storage class, semantics, operation); only
 // what the Vulkan parser accepts is printed, anything else is reported
-// through unprintable().
-#include <algorithm>
-#include <cctype>
+// through unprintable().  Register and control-flow instructions, labels
+// and operands print as in PTX (gpu_asm_common.hpp).
 #include <sstream>
 
-#include "litmus/columns.hpp"
+#include "litmus/gpu_asm_common.hpp"
 #include "litmus/printer_common.hpp"
 
 namespace mapsound::litmus::detail {
 
 namespace {
 
-class VulkanCell {
+class VulkanCell : public GpuCellPrinter {
 public:
-    explicit VulkanCell(const LitmusTest& test) : test_(test) {}
+    explicit VulkanCell(const LitmusTest& test) : GpuCellPrinter(test, "Vulkan", "mov") {}
+
+    using GpuCellPrinter::operator();
 
     std::string operator()(const Load& i) const {
         if (i.order != MemoryOrder::plain && i.order != MemoryOrder::relaxed && i.order != MemoryOrder::acquire)
@@ -42,8 +43,6 @@ public:
         if (i.op != RmwOp::exch) s += "." + std::string(to_string(i.op));
         return s + " " + reg(*i.dest) + ", " + location(i.addr) + ", " + value(i.value);
     }
-
-    std::string operator()(const CompareExchange&) const { fail("a C compare-exchange"); }
 
     std::string operator()(const Fence& i) const {
         const Qualifiers& q = i.qualifiers;
@@ -74,30 +73,7 @@ public:
         return s;
     }
 
-    std::string operator()(const RegOp& i) const {
-        if (i.op == RegOpKind::move) {
-            if (i.rhs) fail("a move with two operands");
-            return "mov " + reg(i.dest) + ", " + value(i.lhs);
-        }
-        static const RegOpKind arithmetic[] = {RegOpKind::add, RegOpKind::sub,  RegOpKind::mul, RegOpKind::div,
-                                               RegOpKind::rem, RegOpKind::and_, RegOpKind::or_, RegOpKind::xor_,
-                                               RegOpKind::shl, RegOpKind::shr};
-        if (std::find(std::begin(arithmetic), std::end(arithmetic), i.op) == std::end(arithmetic))
-            fail("a register comparison (" + std::string(to_string(i.op)) + ")");
-        if (!i.rhs) fail("a register operation without a second operand");
-        return std::string(to_string(i.op)) + " " + reg(i.dest) + ", " + value(i.lhs) + ", " + value(*i.rhs);
-    }
-
-    std::string operator()(const Label& i) const { return label(i.name) + ":"; }
-    std::string operator()(const Goto& i) const { return "goto " + label(i.target); }
-
-    std::string operator()(const Branch& i) const {
-        return "b" + std::string(to_string(i.cmp)) + " " + value(i.lhs) + ", " + value(i.rhs) + ", " + label(i.target);
-    }
-
 private:
-    [[noreturn]] void fail(const std::string& what) const { unprintable(test_, what + " has no Vulkan form"); }
-
     std::string order(MemoryOrder o) const {
         switch (o) {
             case MemoryOrder::acquire: return ".acq";
@@ -158,38 +134,12 @@ private:
         return text + semantics(q);
     }
 
-    static bool register_name(const std::string& w) {
-        return w.size() >= 2 && w[0] == 'r' &&
-               std::all_of(w.begin() + 1, w.end(), [](char c) { return c >= '0' && c <= '9'; });
-    }
-
-    static bool word(const std::string& w) {
-        return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
-               std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-    }
-
-    std::string reg(const Register& r) const {
-        if (!register_name(r.name)) fail("register '" + r.name + "' (Vulkan registers are r<digits>)");
-        return r.name;
-    }
-
-    std::string value(const Operand& o) const {
-        if (const auto* r = std::get_if<Register>(&o)) return reg(*r);
-        return print_operand(o);
-    }
-
+    // The parser reads no address dependencies ("x[r1]").
     std::string location(const Address& a) const {
-        if (!word(a.location) || register_name(a.location)) fail("location name '" + a.location + "'");
+        const std::string name = location_name(a);
         if (a.offset) fail("an address with an offset");
-        return a.location;
-    }
-
-    std::string label(const std::string& name) const {
-        if (!word(name)) fail("label name '" + name + "'");
         return name;
     }
-
-    const LitmusTest& test_;
 };
 
 std::string header(const Thread& t) {
@@ -213,17 +163,13 @@ std::string print_vulkan_threads(const LitmusTest& test) {
         }
         out << "}\n";
     }
-    // cells[t][0] is thread t's header, cells[t][k+1] its k-th instruction.
-    std::vector<std::vector<std::string>> cells;
-    for (const Thread& t : test.threads) {
-        if (!t.params.empty()) unprintable(test, "Vulkan threads have no parameters");
+    const auto checked_header = [&](const Thread& t) {
         if (t.placement && (t.placement->gpu != 0 || t.placement->cluster != 0))
             unprintable(test, "a Vulkan placement names only sg, wg and qf");
-        std::vector<std::string> column{header(t)};
-        for (const Instruction& i : t.code) column.push_back(std::visit(VulkanCell(test), i));
-        cells.push_back(std::move(column));
-    }
-    return out.str() + print_columns(cells);
+        return header(t);
+    };
+    return out.str() + print_gpu_columns(test, "Vulkan", checked_header,
+                                         [&](const Instruction& i) { return std::visit(VulkanCell(test), i); });
 }
 
 }  // namespace mapsound::litmus::detail

@@ -11,12 +11,13 @@
 // A mnemonic is one dotted token ("atom.acq_rel.gpu.add"); its qualifiers
 // may come in any order and are classified by kind (semantics, scope,
 // operation, ignored data type), so "atom.gpu.acq_rel.add" is accepted too.
-// Registers are the words r<digits>, as in Dartagnan's grammar; every other
-// word in an address position is a memory location.
+// Registers, locations, labels and the register and control-flow
+// instructions are the Vulkan dialect's too (gpu_asm_common.hpp).
 #include <algorithm>
 #include <array>
 
 #include "litmus/columns.hpp"
+#include "litmus/gpu_asm_common.hpp"
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
@@ -24,30 +25,6 @@ namespace mapsound::litmus::detail {
 namespace {
 
 using Proxy = mapsound::litmus::Qualifiers::Proxy;
-
-bool is_register_name(std::string_view w) {
-    if (w.size() < 2 || w[0] != 'r') return false;
-    for (char c : w.substr(1))
-        if (c < '0' || c > '9') return false;
-    return true;
-}
-
-// One dotted part of a mnemonic and where it starts within the token.
-struct Part {
-    std::string_view text;
-    std::size_t offset;
-};
-
-std::vector<Part> split_mnemonic(const std::string& word) {
-    std::vector<Part> parts;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t dot = word.find('.', start);
-        parts.push_back(Part{std::string_view(word).substr(start, dot - start), start});
-        if (dot == std::string::npos) return parts;
-        start = dot + 1;
-    }
-}
 
 // The qualifiers of one instruction, sorted into kinds.
 struct Qualifiers {
@@ -78,17 +55,6 @@ std::optional<Scope> scope_word(std::string_view w) {
     return std::nullopt;
 }
 
-std::optional<RmwOp> rmw_word(std::string_view w) {
-    if (w == "add") return RmwOp::add;
-    if (w == "sub") return RmwOp::sub;
-    if (w == "and") return RmwOp::and_;
-    if (w == "or") return RmwOp::or_;
-    if (w == "xor") return RmwOp::xor_;
-    if (w == "exch") return RmwOp::exch;
-    if (w == "cas") return RmwOp::cas;
-    return std::nullopt;
-}
-
 // Data types and the .global state space say nothing the IR records.
 bool ignored_word(std::string_view w) {
     static constexpr std::array<std::string_view, 10> words = {"u32", "s32", "b32", "u64", "s64",
@@ -98,95 +64,33 @@ bool ignored_word(std::string_view w) {
     return false;
 }
 
-std::optional<RegOpKind> arith_word(std::string_view w) {
-    static const std::pair<std::string_view, RegOpKind> table[] = {
-        {"add", RegOpKind::add}, {"sub", RegOpKind::sub}, {"mul", RegOpKind::mul}, {"div", RegOpKind::div},
-        {"rem", RegOpKind::rem}, {"and", RegOpKind::and_}, {"or", RegOpKind::or_}, {"xor", RegOpKind::xor_},
-        {"shl", RegOpKind::shl}, {"shr", RegOpKind::shr}};
-    for (const auto& [text, kind] : table)
-        if (w == text) return kind;
-    return std::nullopt;
-}
-
-std::optional<CmpOp> branch_word(std::string_view w) {
-    static const std::pair<std::string_view, CmpOp> table[] = {{"beq", CmpOp::eq}, {"bne", CmpOp::ne},
-                                                               {"blt", CmpOp::lt}, {"ble", CmpOp::le},
-                                                               {"bgt", CmpOp::gt}, {"bge", CmpOp::ge}};
-    for (const auto& [text, kind] : table)
-        if (w == text) return kind;
-    return std::nullopt;
-}
-
-class PtxParser {
+class PtxParser final : GpuColumnParser {
 public:
-    PtxParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+    PtxParser(Lexer& lx, LitmusTest& test) : GpuColumnParser(lx, test, /*bra=*/true) {}
 
     void parse() {
         parse_column_header(lx_, test_, [](Lexer& lx) { return parse_placement(lx); });
-        labels_.resize(test_.threads.size());
-        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
-        for (const LabelTable& t : labels_) t.check(lx_);
+        parse_rows();
     }
 
 private:
-    void cell(std::size_t column) {
-        std::vector<Instruction>& code = test_.threads[column].code;
-        const Token first = lx_.peek();
-        if (first.kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
-            if (first.text.find('.') != std::string::npos) lx_.fail(first, "a label name");
-            lx_.next();
-            lx_.next();
-            labels_[column].define(lx_, first, first.text);
-            code.push_back(Label{first.text});
-            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
-        }
-        code.push_back(instruction(column));
-    }
-
     // ---- operands
 
-    Register reg() {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register (r0, r1, ...)");
-        lx_.next();
-        return Register{t.text};
-    }
-
-    bool at_value() {
-        const Token& t = lx_.peek();
-        return lx_.at_integer() || (t.kind == TokenKind::identifier && is_register_name(t.text));
-    }
-
-    Operand value() {
-        if (lx_.at_integer()) return lx_.expect_integer("a register or constant");
-        if (!at_value()) lx_.fail(lx_.peek(), "a register or constant");
-        return reg();
-    }
-
-    Address location() {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || is_register_name(t.text) || t.text.find('.') != std::string::npos)
-            lx_.fail(t, "a memory location");
-        lx_.next();
-        // mapsound's extension for address dependencies: "x[r1]", an element
-        // offset (0 at run time on a scalar), as in the C and AuDaLa dialects.
+    // A location, with mapsound's extension for address dependencies:
+    // "x[r1]", an element offset (0 at run time on a scalar), as in the C
+    // and AuDaLa dialects.
+    Address address() {
+        Address a = location();
         if (lx_.accept_punct("[")) {
-            Operand offset = value();
+            a.offset = value();
             lx_.expect_punct("]");
-            return Address{t.text, offset};
         }
-        return Address{t.text, std::nullopt};
+        return a;
     }
-
-    void comma() { lx_.expect_punct(","); }
 
     // ---- instructions
 
-    Instruction instruction(std::size_t column) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier) lx_.fail(t, "an instruction, a label or '|'");
-        lx_.next();
-        const std::vector<Part> parts = split_mnemonic(t.text);
+    Instruction instruction(const Token& t, const std::vector<Part>& parts, std::size_t column) override {
         const std::string_view m = parts[0].text;
         // PTX 7.5 proxies: suld/sust (surface), tld (texture), cold or
         // ld.const (constant).
@@ -200,48 +104,14 @@ private:
         if (m == "fence") return fence(t, parts);
         if (m == "membar") return membar(t, parts);
         if (m == "bar" || m == "barrier") return barrier(t, parts);
-        if (m == "mov") {
-            no_qualifiers(t, parts);
-            Register d = reg();
-            comma();
-            return RegOp{d, RegOpKind::move, value(), std::nullopt};
-        }
-        if (auto k = arith_word(m)) {
-            qualifiers(t, parts, false, false, false);  // data types only
-            Register d = reg();
-            comma();
-            Operand a = value();
-            comma();
-            return RegOp{d, *k, a, value()};
-        }
-        if (auto c = branch_word(m)) {
-            no_qualifiers(t, parts);
-            Operand a = value();
-            comma();
-            Operand b = value();
-            comma();
-            return Branch{*c, a, b, label_use(column)};
-        }
-        if (m == "goto" || m == "bra") {
-            no_qualifiers(t, parts);
-            return Goto{label_use(column)};
-        }
+        if (auto i = register_instruction(t, parts, column)) return std::move(*i);
         lx_.fail_within(t, 0, t.text,
                         "a PTX instruction (ld, st, atom, red, fence, membar, bar, suld, sust, tld, cold, add, beq, goto, ...)");
     }
 
-    std::string label_use(std::size_t column) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || t.text.find('.') != std::string::npos) lx_.fail(t, "a label name");
-        lx_.next();
-        labels_[column].use(t, t.text);
-        return t.text;
-    }
-
-    void no_qualifiers(const Token& t, const std::vector<Part>& parts) {
-        if (parts.size() > 1)
-            lx_.fail_within(t, parts[1].offset - 1, std::string(".") + std::string(parts[1].text),
-                            "no qualifier on '" + std::string(parts[0].text) + "'");
+    // Arithmetic takes data types only ("add.u32").
+    void arith_qualifiers(const Token& t, const std::vector<Part>& parts) override {
+        qualifiers(t, parts, false, false, false);
     }
 
     // Sorts the qualifiers after the mnemonic, failing on unknown ones, on
@@ -261,7 +131,7 @@ private:
             } else if (auto sc = scope_word(p.text); sc && takes_scope) {
                 if (q.scope) fail("at most one scope qualifier on '" + mnemonic + "'");
                 q.scope = sc;
-            } else if (auto op = rmw_word(p.text); op && takes_op) {
+            } else if (auto op = gpu_rmw_word(p.text, /*cas=*/true); op && takes_op) {
                 if (q.op) fail("at most one operation qualifier on '" + mnemonic + "'");
                 q.op = op;
             } else {
@@ -320,7 +190,7 @@ private:
             sem != MemoryOrder::volatile_)
             fail_on_part(t, parts, is_sem, "load semantics (.weak, .relaxed, .acquire, .volatile)");
         access_scope(t, parts, sem, q.scope);
-        Load l{d, location(), sem, q.scope.value_or(Scope::none), {}};
+        Load l{d, address(), sem, q.scope.value_or(Scope::none), {}};
         l.qualifiers.proxy = proxy;
         return l;
     }
@@ -332,7 +202,7 @@ private:
             sem != MemoryOrder::volatile_)
             fail_on_part(t, parts, is_sem, "store semantics (.weak, .relaxed, .release, .volatile)");
         access_scope(t, parts, sem, q.scope);
-        Address a = location();
+        Address a = address();
         comma();
         Store st{a, value(), sem, q.scope.value_or(Scope::none), {}};
         st.qualifiers.proxy = proxy;
@@ -359,7 +229,7 @@ private:
             r.dest = reg();
             comma();
         }
-        r.addr = location();
+        r.addr = address();
         comma();
         if (r.op == RmwOp::cas) {
             r.expected = value();
@@ -437,10 +307,6 @@ private:
         }
         return b;
     }
-
-    Lexer& lx_;
-    LitmusTest& test_;
-    std::vector<LabelTable> labels_;
 };
 
 }  // namespace

@@ -101,12 +101,7 @@ public:
 private:
     // A register written by the instruction (the zero register included:
     // what it receives is never read back).
-    Register reg(const char* what) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || !riscv_register_name(t.text)) lx_.fail(t, what);
-        lx_.next();
-        return Register{t.text};
-    }
+    Register reg(const char* what) { return assembly_register(lx_, riscv_register_name, what); }
 
     // A register read by the instruction: the zero register reads 0.
     Operand source(const char* what) {
@@ -115,20 +110,11 @@ private:
         return r;
     }
 
-    std::int64_t immediate() {
-        const bool negative = lx_.accept_punct("-");
-        const std::int64_t v = lx_.expect_integer("an immediate");
-        return negative ? -v : v;
-    }
+    std::int64_t immediate() { return assembly_immediate(lx_); }
 
     // "0(rs1)" or "(rs1)".
     Address address(AssemblyThread& t) {
-        if (!lx_.peek().is_punct("(")) {
-            const Token d = lx_.peek();
-            if (immediate() != 0)
-                lx_.fail(d, "displacement 0 (a displacement addresses part of a location: mixed-size accesses are "
-                            "not supported)");
-        }
+        if (!lx_.peek().is_punct("(")) expect_zero_displacement(lx_);
         lx_.expect_punct("(");
         const Token at = lx_.peek();
         const Register base = reg("a base register (x6, a0, ...)");

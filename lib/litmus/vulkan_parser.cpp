@@ -12,40 +12,17 @@
 // are classified by kind: .atom, the order (.acq, .rel, .acq_rel), .av/.vis,
 // the scope (.sg, .wg, .qf, .dv), .nonpriv, the storage class (.sc<k>), the
 // storage-class semantics (.semsc<k>, any number), .semav/.semvis and, on
-// rmw, the operation.  Registers are r<digits>; other words in an address
-// position are memory locations.
+// rmw, the operation.  Registers, locations, labels and the register and
+// control-flow instructions are PTX's (gpu_asm_common.hpp).
 #include <charconv>
 
 #include "litmus/columns.hpp"
+#include "litmus/gpu_asm_common.hpp"
 #include "litmus/parse_common.hpp"
 
 namespace mapsound::litmus::detail {
 
 namespace {
-
-bool is_register_name(std::string_view w) {
-    if (w.size() < 2 || w[0] != 'r') return false;
-    for (char c : w.substr(1))
-        if (c < '0' || c > '9') return false;
-    return true;
-}
-
-// One dotted part of a mnemonic and where it starts within the token.
-struct Part {
-    std::string_view text;
-    std::size_t offset;
-};
-
-std::vector<Part> split_mnemonic(const std::string& word) {
-    std::vector<Part> parts;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t dot = word.find('.', start);
-        parts.push_back(Part{std::string_view(word).substr(start, dot - start), start});
-        if (dot == std::string::npos) return parts;
-        start = dot + 1;
-    }
-}
 
 // "sc3" with prefix "sc" -> 3; nullopt unless the rest is a small decimal
 // number (storage classes index a bit set of semantics, hence below 32).
@@ -86,35 +63,6 @@ std::optional<Scope> scope_word(std::string_view w) {
     return std::nullopt;
 }
 
-std::optional<RmwOp> rmw_word(std::string_view w) {
-    if (w == "add") return RmwOp::add;
-    if (w == "sub") return RmwOp::sub;
-    if (w == "and") return RmwOp::and_;
-    if (w == "or") return RmwOp::or_;
-    if (w == "xor") return RmwOp::xor_;
-    if (w == "exch") return RmwOp::exch;
-    return std::nullopt;
-}
-
-std::optional<RegOpKind> arith_word(std::string_view w) {
-    static const std::pair<std::string_view, RegOpKind> table[] = {
-        {"add", RegOpKind::add}, {"sub", RegOpKind::sub}, {"mul", RegOpKind::mul}, {"div", RegOpKind::div},
-        {"rem", RegOpKind::rem}, {"and", RegOpKind::and_}, {"or", RegOpKind::or_}, {"xor", RegOpKind::xor_},
-        {"shl", RegOpKind::shl}, {"shr", RegOpKind::shr}};
-    for (const auto& [text, kind] : table)
-        if (w == text) return kind;
-    return std::nullopt;
-}
-
-std::optional<CmpOp> branch_word(std::string_view w) {
-    static const std::pair<std::string_view, CmpOp> table[] = {{"beq", CmpOp::eq}, {"bne", CmpOp::ne},
-                                                               {"blt", CmpOp::lt}, {"ble", CmpOp::le},
-                                                               {"bgt", CmpOp::gt}, {"bge", CmpOp::ge}};
-    for (const auto& [text, kind] : table)
-        if (w == text) return kind;
-    return std::nullopt;
-}
-
 // What an instruction's qualifiers said, sorted into kinds.
 struct Said {
     bool atom = false;
@@ -130,9 +78,9 @@ struct Takes {
     bool storage_class = false, semantics = false, op = false;
 };
 
-class VulkanParser {
+class VulkanParser final : GpuColumnParser {
 public:
-    VulkanParser(Lexer& lx, LitmusTest& test) : lx_(lx), test_(test) {}
+    VulkanParser(Lexer& lx, LitmusTest& test) : GpuColumnParser(lx, test, /*bra=*/false) {}
 
     void parse() {
         std::vector<std::pair<Token, Token>> ssw_tokens;
@@ -146,9 +94,7 @@ public:
             if (from >= threads) lx_.fail(ssw_tokens[i].first, thread_range(threads));
             if (to >= threads) lx_.fail(ssw_tokens[i].second, thread_range(threads));
         }
-        labels_.resize(test_.threads.size());
-        parse_column_rows(lx_, test_, [this](std::size_t column) { cell(column); });
-        for (const LabelTable& t : labels_) t.check(lx_);
+        parse_rows();
     }
 
 private:
@@ -177,61 +123,9 @@ private:
         return static_cast<int>(t.number);
     }
 
-    void cell(std::size_t column) {
-        std::vector<Instruction>& code = test_.threads[column].code;
-        const Token first = lx_.peek();
-        if (first.kind == TokenKind::identifier && lx_.peek(1).is_punct(":")) {
-            if (first.text.find('.') != std::string::npos) lx_.fail(first, "a label name");
-            lx_.next();
-            lx_.next();
-            labels_[column].define(lx_, first, first.text);
-            code.push_back(Label{first.text});
-            if (lx_.peek().is_punct("|") || lx_.peek().is_punct(";")) return;
-        }
-        code.push_back(instruction(column));
-    }
-
-    // ---- operands
-
-    Register reg() {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register (r0, r1, ...)");
-        lx_.next();
-        return Register{t.text};
-    }
-
-    Operand value() {
-        if (lx_.at_integer()) return lx_.expect_integer("a register or constant");
-        const Token& t = lx_.peek();
-        if (t.kind != TokenKind::identifier || !is_register_name(t.text)) lx_.fail(t, "a register or constant");
-        return reg();
-    }
-
-    Address location() {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || is_register_name(t.text) || t.text.find('.') != std::string::npos)
-            lx_.fail(t, "a memory location");
-        lx_.next();
-        return Address{t.text, std::nullopt};
-    }
-
-    void comma() { lx_.expect_punct(","); }
-
-    std::string label_use(std::size_t column) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier || t.text.find('.') != std::string::npos) lx_.fail(t, "a label name");
-        lx_.next();
-        labels_[column].use(t, t.text);
-        return t.text;
-    }
-
     // ---- instructions
 
-    Instruction instruction(std::size_t column) {
-        const Token t = lx_.peek();
-        if (t.kind != TokenKind::identifier) lx_.fail(t, "an instruction, a label or '|'");
-        lx_.next();
-        const std::vector<Part> parts = split_mnemonic(t.text);
+    Instruction instruction(const Token& t, const std::vector<Part>& parts, std::size_t column) override {
         const std::string_view m = parts[0].text;
         if (m == "ld") return load(t, parts);
         if (m == "st") return store(t, parts);
@@ -244,40 +138,9 @@ private:
             (m == "avdevice" ? f.qualifiers.avdevice : f.qualifiers.visdevice) = true;
             return f;
         }
-        if (m == "mov") {
-            no_qualifiers(t, parts);
-            Register d = reg();
-            comma();
-            return RegOp{d, RegOpKind::move, value(), std::nullopt};
-        }
-        if (auto k = arith_word(m)) {
-            no_qualifiers(t, parts);
-            Register d = reg();
-            comma();
-            Operand a = value();
-            comma();
-            return RegOp{d, *k, a, value()};
-        }
-        if (auto c = branch_word(m)) {
-            no_qualifiers(t, parts);
-            Operand a = value();
-            comma();
-            Operand b = value();
-            comma();
-            return Branch{*c, a, b, label_use(column)};
-        }
-        if (m == "goto") {
-            no_qualifiers(t, parts);
-            return Goto{label_use(column)};
-        }
+        if (auto i = register_instruction(t, parts, column)) return std::move(*i);
         lx_.fail_within(t, 0, t.text,
                         "a Vulkan instruction (ld, st, rmw, membar, cbar, avdevice, visdevice, add, beq, goto, ...)");
-    }
-
-    void no_qualifiers(const Token& t, const std::vector<Part>& parts) {
-        if (parts.size() > 1)
-            lx_.fail_within(t, parts[1].offset - 1, "." + std::string(parts[1].text),
-                            "no qualifier on '" + std::string(parts[0].text) + "'");
     }
 
     // Sorts the qualifiers after the mnemonic, failing on unknown ones, on
@@ -320,7 +183,7 @@ private:
                 once(s.q.semav, "'.semav'");
             } else if (w == "semvis" && takes.semantics) {
                 once(s.q.semvis, "'.semvis'");
-            } else if (auto op = rmw_word(w); op && takes.op) {
+            } else if (auto op = gpu_rmw_word(w, /*cas=*/false); op && takes.op) {
                 if (s.op) fail("at most one operation on '" + mnemonic + "'");
                 s.op = op;
             } else {
@@ -429,10 +292,6 @@ private:
         }
         return b;
     }
-
-    Lexer& lx_;
-    LitmusTest& test_;
-    std::vector<LabelTable> labels_;
 };
 
 }  // namespace
