@@ -31,8 +31,8 @@ public:
 private:
     std::vector<std::string> cells(const Load& i) const {
         unscoped(i.scope, i.qualifiers, true, "a load");
-        std::string cell = (i.qualifiers.exclusive ? "lr.w" : "lw") + suffix(i.order, "a load") + " " + reg(i.dest) +
-                           "," + memory(i.addr, true);
+        std::string cell = (i.qualifiers.exclusive ? "lr." + width(i.qualifiers) : "l" + width(i.qualifiers)) +
+                           suffix(i.order, "a load") + " " + reg(i.dest) + "," + memory(i.addr, true);
         points_.erase(i.dest.name);
         return {cell};
     }
@@ -42,25 +42,25 @@ private:
         if (i.qualifiers.exclusive != i.qualifiers.status.has_value()) fail("an exclusive store without its status");
         const std::string value = source(i.value);
         if (i.qualifiers.status) {
-            std::string cell = "sc.w" + suffix(i.order, "a store") + " " + reg(*i.qualifiers.status) + "," + value +
-                               "," + memory(i.addr, true);
+            std::string cell = "sc." + width(i.qualifiers) + suffix(i.order, "a store") + " " + reg(*i.qualifiers.status) +
+                               "," + value + "," + memory(i.addr, true);
             points_.erase(i.qualifiers.status->name);
             return {cell};
         }
-        return {"sw" + suffix(i.order, "a store") + " " + value + "," + memory(i.addr, true)};
+        return {"s" + width(i.qualifiers) + suffix(i.order, "a store") + " " + value + "," + memory(i.addr, true)};
     }
 
     std::vector<std::string> cells(const Rmw& i) const {
         unscoped(i.scope, i.qualifiers, false, "an AMO");
-        static const std::map<RmwOp, std::string> names = {{RmwOp::exch, "amoswap.w"}, {RmwOp::add, "amoadd.w"},
-                                                           {RmwOp::and_, "amoand.w"},  {RmwOp::or_, "amoor.w"},
-                                                           {RmwOp::xor_, "amoxor.w"}};
+        static const std::map<RmwOp, std::string> names = {{RmwOp::exch, "amoswap."}, {RmwOp::add, "amoadd."},
+                                                           {RmwOp::and_, "amoand."},  {RmwOp::or_, "amoor."},
+                                                           {RmwOp::xor_, "amoxor."}};
         auto it = names.find(i.op);
         if (it == names.end() || i.expected) fail("an RMW " + std::string(to_string(i.op)));
         if (i.order == MemoryOrder::plain) fail("an RMW without an order");
         if (i.dest && riscv_zero_register(i.dest->name)) fail("an AMO whose destination is named x0 (none is)");
         const MemoryOrder o = i.order == MemoryOrder::relaxed ? MemoryOrder::plain : i.order;
-        std::string cell = it->second + suffix(o, "an AMO") + " " + (i.dest ? reg(*i.dest) : std::string("x0")) + "," +
+        std::string cell = it->second + width(i.qualifiers) + suffix(o, "an AMO") + " " + (i.dest ? reg(*i.dest) : std::string("x0")) + "," +
                            source(i.value) + "," + memory(i.addr, false);
         if (i.dest) points_.erase(i.dest->name);
         return {cell};
@@ -139,7 +139,14 @@ private:
             rest.exclusive = false;
             rest.status.reset();
         }
+        rest.access_size = 0;  // width() prints it
         if (s != Scope::none || rest != Qualifiers{}) fail(what + " with a scope or qualifier");
+    }
+
+    // "w" for a word, "d" for a doubleword (Qualifiers::access_size 8).
+    std::string width(const Qualifiers& q) const {
+        if (q.access_size != 0 && q.access_size != 8) fail("a " + std::to_string(q.access_size) + "-byte access");
+        return q.access_size == 8 ? "d" : "w";
     }
 
     std::string suffix(MemoryOrder o, const std::string& what) const {

@@ -23,7 +23,9 @@
 //                     run time (Address::pointer).
 // A non-zero displacement addresses part of a location: refused.
 //
-// Instructions (mnemonics in any case; q is "", ".aq", ".rl" or ".aq.rl"):
+// Instructions (mnemonics in any case; q is "", ".aq", ".rl" or ".aq.rl";
+// each access a word, or with d for w (ld, sd, lr.d, sc.d, amo<op>.d) a
+// doubleword, Qualifiers::access_size 8):
 //   lw<q> rd,0(rs1)              load (acquire, release, both)
 //   sw<q> rs2,0(rs1)             store
 //   lr.w<q> rd,0(rs1)            load-reserved (exclusive)
@@ -35,9 +37,11 @@
 //   addi xori andi ori rd,rs1,imm
 //   beq bne blt bge rs1,rs2,label   j label   label:
 //   fence p,s (p, s each r, w or rw)   fence.tso   fence.i
-// Refused by name: doubleword and sub-word accesses (ld/sd, lb/lh/sb/sh,
-// lr.d/sc.d, amo*.d: mixed-size or 64-bit programs), amomin/amomax, and
-// fences with i/o sets.
+// Refused by name: sub-word accesses and zero-extending loads (lb, lh,
+// sb, sh, lbu, lhu, lwu), amomin/amomax, and fences with i/o sets; litmus
+// mode refuses a location accessed both as a word and as a doubleword (a
+// mixed-size program: RVWMO's rules for overlapping accesses are not
+// modelled).
 #include <array>
 #include <cctype>
 #include <map>
@@ -132,23 +136,38 @@ private:
             if (m.rfind(stem, 0) != 0) return std::nullopt;
             return annotation(std::string_view(m).substr(stem.size()));
         };
-        if (auto o = stem_order("lw"); o || (o = stem_order("lr.w"))) {
+        // The word forms and the doubleword ones (RV64: ld, sd, lr.d,
+        // sc.d, amo<op>.d), whose size Qualifiers::access_size records (8;
+        // 0 is a word).  A location accessed at both sizes is a mixed-size
+        // program, which litmus mode refuses for RISC-V by name.
+        const auto sized = [&](std::string_view word, std::string_view doubleword) -> std::optional<MemoryOrder> {
+            if (auto o = stem_order(word)) return o;
+            return stem_order(doubleword);
+        };
+        const int size = [&] {
+            for (std::string_view d : {"ld", "sd", "lr.d", "sc.d"})
+                if (m.rfind(d, 0) == 0) return 8;
+            return 0;
+        }();
+        if (auto o = sized("lw", "ld"); o || (o = sized("lr.w", "lr.d"))) {
             Load l;
             l.dest = reg("a destination register (x5, t0, ...)");
             lx_.expect_punct(",");
             l.addr = address(t);
             l.order = *o;
             l.scope = Scope::none;
-            l.qualifiers.exclusive = m.rfind("lr.w", 0) == 0;
+            l.qualifiers.exclusive = m.rfind("lr.", 0) == 0;
+            l.qualifiers.access_size = size;
             t.written(l.dest);
             code.push_back(std::move(l));
             return;
         }
-        if (auto o = stem_order("sw"); o || (o = stem_order("sc.w"))) {
+        if (auto o = sized("sw", "sd"); o || (o = sized("sc.w", "sc.d"))) {
             Store s;
             s.scope = Scope::none;
             s.order = *o;
-            if (m.rfind("sc.w", 0) == 0) {
+            s.qualifiers.access_size = size;
+            if (m.rfind("sc.", 0) == 0) {
                 s.qualifiers.exclusive = true;
                 s.qualifiers.status = reg("a status register (x7, a1, ...)");
                 lx_.expect_punct(",");
@@ -227,14 +246,15 @@ private:
                                  Scope::none, {}});
             return;
         }
-        for (std::string_view sized : {"ld", "sd", "lb", "lbu", "lh", "lhu", "lwu", "sb", "sh", "lr.d", "sc.d"})
-            if (m == sized || m.rfind(std::string(sized) + ".", 0) == 0)
-                lx_.fail(at, "a word access (" + m + " is not a 32-bit access: mixed-size programs are not supported)");
+        for (std::string_view narrow : {"lb", "lbu", "lh", "lhu", "lwu", "sb", "sh"})
+            if (m == narrow || m.rfind(std::string(narrow) + ".", 0) == 0)
+                lx_.fail(at, "a word or doubleword access (" + m +
+                                 " is a byte or halfword access, or a zero-extending load, which are not supported)");
         if (m.rfind("amo", 0) == 0)
-            lx_.fail(at, "an AMO the RISC-V front end models (amoswap, amoadd, amoand, amoor, amoxor on words; " + m +
-                             " is not supported)");
-        lx_.fail(at, "a RISC-V instruction (lw, sw, lr.w, sc.w, amoswap.w, amoadd.w, li, mv, add, addi, xor, ori, "
-                     "beq, bne, j, fence, fence.tso, fence.i)");
+            lx_.fail(at, "an AMO the RISC-V front end models (amoswap, amoadd, amoand, amoor, amoxor on words or "
+                         "doublewords; " + m + " is not supported)");
+        lx_.fail(at, "a RISC-V instruction (lw, sw, ld, sd, lr.w, sc.w, lr.d, sc.d, amoswap.w, amoadd.d, li, mv, add, "
+                     "addi, xor, ori, beq, bne, j, fence, fence.tso, fence.i)");
     }
 
     // "r", "w" or "rw".
@@ -246,22 +266,25 @@ private:
         return t.text;
     }
 
-    // amo<op>.w with its annotations.
+    // amo<op>.w and amo<op>.d with their annotations.
     static std::optional<Rmw> amo(const std::string& m) {
-        for (auto [stem, op] : {std::pair{std::string_view("amoswap.w"), RmwOp::exch},
-                                std::pair{std::string_view("amoadd.w"), RmwOp::add},
-                                std::pair{std::string_view("amoand.w"), RmwOp::and_},
-                                std::pair{std::string_view("amoor.w"), RmwOp::or_},
-                                std::pair{std::string_view("amoxor.w"), RmwOp::xor_}}) {
-            if (m.rfind(stem, 0) != 0) continue;
-            const auto o = annotation(std::string_view(m).substr(stem.size()));
-            if (!o) continue;
-            Rmw r;
-            r.op = op;
-            r.order = *o == MemoryOrder::plain ? MemoryOrder::relaxed : *o;
-            r.scope = Scope::none;
-            return r;
-        }
+        for (auto [stem, op] : {std::pair{std::string_view("amoswap"), RmwOp::exch},
+                                std::pair{std::string_view("amoadd"), RmwOp::add},
+                                std::pair{std::string_view("amoand"), RmwOp::and_},
+                                std::pair{std::string_view("amoor"), RmwOp::or_},
+                                std::pair{std::string_view("amoxor"), RmwOp::xor_}})
+            for (auto [width, size] : {std::pair{std::string_view(".w"), 0}, std::pair{std::string_view(".d"), 8}}) {
+                const std::string form = std::string(stem) + std::string(width);
+                if (m.rfind(form, 0) != 0) continue;
+                const auto o = annotation(std::string_view(m).substr(form.size()));
+                if (!o) continue;
+                Rmw r;
+                r.op = op;
+                r.order = *o == MemoryOrder::plain ? MemoryOrder::relaxed : *o;
+                r.scope = Scope::none;
+                r.qualifiers.access_size = size;
+                return r;
+            }
         return std::nullopt;
     }
 

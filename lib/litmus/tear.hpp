@@ -45,7 +45,8 @@ int access_bytes(const Qualifiers& q);
 std::optional<int> declared_bytes(const std::string& type);
 
 // 'test' with its mixed-size locations torn into pieces (above); a copy of
-// 'test' when mixed_size_access(test) is nullopt.  The result is never a
+// 'test' when mixed_size_access(test) is nullopt.  A mixed-size program of
+// another dialect than AArch64 is refused (std::runtime_error).  The result is never a
 // mixed-size program.  Throws std::runtime_error "<source>: test '<name>':
 // a mixed-size program (...): <what>" for what tearing does not cover: an
 // access through a computed address, an LSE atomic that does not act on
