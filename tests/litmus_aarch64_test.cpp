@@ -7,6 +7,7 @@
 // skipped when it is absent.
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include <doctest/doctest.h>
 
@@ -444,8 +445,11 @@ TEST_CASE("aarch64: a read-modify-write over two pieces is one per piece, each a
             CHECK(pre.events[read].kind == mapsound::exec::EventKind::read);
             CHECK(pre.events[write].kind == mapsound::exec::EventKind::write);
             CHECK(pre.events[read].location == pre.events[write].location);
-            CHECK(pre.events[read].piece_of == 0);
-            CHECK(pre.events[write].piece_of == 1);
+            // The load's pieces are one run of one instruction, the
+            // store's another.
+            CHECK(pre.events[read].piece_of == pre.events[pre.rmw[0].first].piece_of);
+            CHECK(pre.events[write].piece_of == pre.events[pre.rmw[0].second].piece_of);
+            CHECK(pre.events[read].piece_of != pre.events[write].piece_of);
         }
         CHECK(pre.events[pre.rmw[0].first].location != pre.events[pre.rmw[1].first].location);
     }
@@ -459,6 +463,44 @@ TEST_CASE("aarch64: a read-modify-write over two pieces is one per piece, each a
             CHECK(std::string(e.what()).find("covers 2 pieces") != std::string::npos);
         }
     }
+}
+
+// The pieces of a torn atomic: its read pieces are related by si, its
+// write pieces too, and each read stays po-before the writes, as the whole
+// instruction's read is before its write: a SWP's piece cannot read its
+// own write (the cycle po-loc;rf back to the read).  And in a loop each
+// run of a torn instruction is an instruction of its own: the pieces of
+// two runs are ordered by po and not related by si.  Each checked against
+// the same test with the other thread's access whole (not torn), whose
+// verdict and counts must be the same (the found failures: a torn SWP read
+// its own write; a retried exclusive pair lost its retry).
+TEST_CASE("aarch64: a torn atomic's read stays before its write, and a loop's runs stay apart") {
+    const auto model = aarch64();
+    auto observed = [&](const std::string& text, int unroll) {
+        mapsound::litmus::RunOptions options;
+        options.expand.unroll = unroll;
+        const auto v = mapsound::litmus::run_litmus(parse_litmus(text, "t.litmus"), model, options);
+        return std::tuple{v.ok, v.positive, v.negative};
+    };
+    // P1's 4-byte store (tearing x) or 8-byte store of the same value.
+    auto swp = [](const std::string& p1_store) {
+        return "AArch64 t\n{ uint64_t x; uint32_t y; 0:X0=x; 0:X4=0x500000005; 0:X2=y; 0:X8=1; 1:X1=x; "
+               "1:X5=5; 1:X2=y; }\n P0 | P1 ;\n SWP X4,X1,[X0] | LDR W7,[X2] ;\n DMB SY | DMB SY ;\n"
+               " STR W8,[X2] | " + p1_store + " ;\nexists (0:X1=5 /\\ 1:X7=1)\n";
+    };
+    CHECK(std::get<0>(observed(swp("STR W5,[X1]"), 1)) == false);
+    CHECK(observed(swp("STR W5,[X1]"), 1) == observed(swp("STR X5,[X1]"), 1));
+    auto retry = [](const std::string& p1_store) {
+        return "AArch64 t\n{ uint64_t x; 0:X0=x; 0:X4=0x300000003; 1:X1=x; 1:X5=" +
+               std::string(p1_store.find("X5") != std::string::npos ? "0x200000000" : "2") +
+               "; }\n P0 | P1 ;\n LC00: | " + p1_store + " ;\n LDXR X1,[X0] | ;\n ADD X6,X6,X1 | ;\n"
+               " ADD X7,X7,#1 | ;\n STXR W3,X4,[X0] | ;\n CBNZ W3,LC00 | ;\n"
+               "exists (0:X1=0x200000000 /\\ 0:X6=0x200000000 /\\ 0:X7=2)\n";
+    };
+    // The first run reads 0 and fails, P1 stores, the retry reads 2 and
+    // succeeds.
+    CHECK(std::get<0>(observed(retry("STR W5,[X1,#4]"), 2)) == true);
+    CHECK(observed(retry("STR W5,[X1,#4]"), 2) == observed(retry("STR X5,[X1]"), 2));
 }
 
 // A torn test's final states show its locations and registers whole, as

@@ -229,6 +229,20 @@ TEST_CASE("riscv: doubleword accesses, and a location accessed at two sizes refu
         CHECK(std::string(e.what()) == "w.litmus: test 'w': a mixed-size program (P1's 4-byte access to x, which is "
                                        "also accessed as 8 bytes): mixed-size programs are decided for AArch64 only");
     }
+    // Through a pointer loaded from memory, the sizes meet only at run time:
+    // refused there (a word read of a doubleword would be decided wrong).
+    const std::string pointer = "RISCV p\n{ uint64_t x; uint64_t p=x; 0:x6=p; 1:x6=x; 1:x5=0x100000001; }\n"
+                                " P0 | P1 ;\n ld x7,0(x6) | sd x5,0(x6) ;\n lw x8,0(x7) | ;\nexists (0:x8=0x100000001)\n";
+    try {
+        (void)run_litmus(parse_litmus(pointer, "p.litmus"), model);
+        FAIL("a word access through a pointer to a doubleword was decided");
+    } catch (const std::runtime_error& e) {
+        CHECK(std::string(e.what()).find("P0's 4-byte access to x through a computed address, which the program also "
+                                         "accesses as 8 bytes") != std::string::npos);
+    }
+    std::string same = pointer;  // a doubleword read through it: decided
+    same.replace(same.find("lw x8"), 2, "ld");
+    CHECK(run_litmus(parse_litmus(same, "p.litmus"), model).ok);
 }
 
 TEST_CASE("riscv.cat: message passing and what orders it") {

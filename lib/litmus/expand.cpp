@@ -213,6 +213,23 @@ private:
         // Initial values second: "&y" may name a location declared later.
         for (const Location& l : locs)
             for (const InitValue& v : l.values) x_.memory.init.push_back(init_value(v, "the initial value of '" + l.name + "'"));
+        // The size of the accesses that name each location (one, the
+        // program being whole), for those through computed addresses.
+        x_.memory.bytes.assign(x_.memory.names.size(), 0);
+        for (const Thread& t : x_.test.threads)
+            for (const Instruction& i : t.code)
+                std::visit(
+                    [&](const auto& ins) {
+                        using I = std::decay_t<decltype(ins)>;
+                        if constexpr (std::is_same_v<I, Load> || std::is_same_v<I, Store> || std::is_same_v<I, Rmw> ||
+                                      std::is_same_v<I, CompareExchange>) {
+                            const auto span = x_.memory.locations.find(ins.addr.location);
+                            if (ins.addr.pointer || span == x_.memory.locations.end()) return;
+                            for (int c = span->second.first; c < span->second.first + span->second.size; ++c)
+                                x_.memory.bytes[static_cast<std::size_t>(c)] = access_bytes(ins.qualifiers);
+                        }
+                    },
+                    i);
     }
 
     void prepare_threads() {

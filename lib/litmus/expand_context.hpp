@@ -43,6 +43,10 @@ struct Memory {
     // exec::Event::virtual_location of accesses through each, -1 when that
     // is the target's own (a non-generic alias of a location).
     std::map<std::string, int, std::less<>> virtual_ids;
+    // Per cell: the bytes of the accesses that name its location (one size:
+    // the program is not mixed-size, or is torn); 0: none names it.  An
+    // access through a computed address must agree.
+    std::vector<int> bytes;
 };
 
 // A complete run of one thread: its events (location = cell index, event
@@ -62,6 +66,7 @@ struct Tag {
     exec::Scope scope;
     exec::TagSet tags = 0;
     int piece_of = -1;  // Qualifiers::piece_of
+    int bytes = 0;      // an access's bytes (access_bytes of its qualifiers); 0: not given
 };
 
 // The state of a run in progress.
@@ -89,6 +94,12 @@ struct RunState {
         std::vector<int> cells;
     };
     std::optional<TornStoreExclusive> torn_store_exclusive;
+    // The run of a torn instruction in progress (Event::piece_of): its
+    // Qualifiers::piece_of, the program counter of its last piece, and
+    // the number its pieces' events carry (the first one's index).
+    int piece_static = -1;
+    std::size_t piece_pc = 0;
+    int piece_run = -1;
 };
 
 class ExpansionContext {

@@ -1,6 +1,8 @@
 // Orders, scopes and tags of an instruction's events (see expand_tags.hpp).
 #include "litmus/expand_tags.hpp"
 
+#include "litmus/tear.hpp"
+
 namespace mapsound::litmus::detail {
 
 using exec::Order;
@@ -113,6 +115,7 @@ Tag tag_of(MemoryOrder o, Scope s, const Qualifiers& q) {
     Tag t = tag_of(o, s);
     t.tags = qualifier_tags(q);
     t.piece_of = q.piece_of;
+    t.bytes = access_bytes(q);
     if (q.storage_class >= 0) {
         t.scope = event_scope(s);
         if (o != MemoryOrder::plain || q.av || q.vis) t.tags |= exec::tag_bit(exec::Tag::nonpriv);

@@ -151,7 +151,26 @@ int ThreadExplorer::add_event(RunState& s, EventKind kind, int cell, std::int64_
     e.order = tag.order;
     e.scope = tag.scope;
     e.tags = tag.tags;
-    e.piece_of = tag.piece_of;
+    if ((kind == EventKind::read || kind == EventKind::write) && cell >= 0 && tag.bytes != 0) {
+        const int named = x_.memory.bytes[static_cast<std::size_t>(cell)];
+        if (named != 0 && named != tag.bytes)
+            x_.fail("P" + std::to_string(t_) + "'s " + std::to_string(tag.bytes) + "-byte access to " +
+                    x_.memory.names[static_cast<std::size_t>(cell)] + " through a computed address, which the program "
+                    "also accesses as " + std::to_string(named) + " bytes: a mixed-size program, decided only when "
+                    "every access names its location");
+    }
+    if (tag.piece_of >= 0) {
+        // The pieces of one run of an instruction are consecutive
+        // instructions of the torn code (an atomic's read and write of a
+        // piece, one); a piece at or before the last one's program counter
+        // begins the instruction's next run (a loop).
+        if (tag.piece_of != s.piece_static || s.pc < s.piece_pc) {
+            s.piece_static = tag.piece_of;
+            s.piece_run = static_cast<int>(s.events.size());
+        }
+        s.piece_pc = s.pc;
+        e.piece_of = s.piece_run;
+    }
     // Labels: "R.acq.gpu x=1", "W.na y[1]=2 (cas)", "F.sc.gpu (membar)".
     // C atomics are sys-scoped unless they say otherwise, so sys is left
     // out of C labels.

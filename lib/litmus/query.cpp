@@ -7,8 +7,10 @@ namespace mapsound::litmus::detail {
 
 namespace {
 
-// Pairs of distinct events that are pieces of one torn instruction
-// (exec::Event::piece_of).
+// Pairs of distinct events of one kind that are pieces of one run of one
+// torn instruction (exec::Event::piece_of): an atomic's read pieces with
+// each other, its write pieces with each other; a read and a write of it
+// stay ordered by po, as the whole instruction's are.
 std::vector<std::pair<std::size_t, std::size_t>> same_instruction_pieces(const exec::PreExecution& pre) {
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     const auto& ev = pre.events;
@@ -16,7 +18,8 @@ std::vector<std::pair<std::size_t, std::size_t>> same_instruction_pieces(const e
     if (std::none_of(ev.begin(), ev.end(), [](const exec::Event& e) { return e.piece_of >= 0; })) return pairs;
     for (std::size_t i = 0; i < ev.size(); ++i)
         for (std::size_t j = 0; j < ev.size(); ++j)
-            if (i != j && ev[i].piece_of >= 0 && ev[i].piece_of == ev[j].piece_of && ev[i].thread == ev[j].thread)
+            if (i != j && ev[i].piece_of >= 0 && ev[i].piece_of == ev[j].piece_of && ev[i].thread == ev[j].thread &&
+                ev[i].kind == ev[j].kind)
                 pairs.emplace_back(i, j);
     return pairs;
 }

@@ -108,11 +108,13 @@ struct Event {
     // litmus::ExpandOptions::free_reads): the read may read from any write
     // of its location, and 'value' means nothing.
     bool any_value = false;
-    // Litmus mode, mixed-size programs: the index in its thread of the
-    // instruction whose access this event is a piece of, when tearing
-    // split that access (lib/litmus/tear.hpp); -1: a whole access.  The
-    // pieces of one instruction are not ordered by po and are related by
-    // si (litmus::detail::litmus_vocabulary).
+    // Litmus mode, a mixed-size program: the run of the instruction whose
+    // access this event is a piece of, when tearing split that access
+    // (lib/litmus/tear.hpp): equal for the pieces of one run of one
+    // instruction in a thread (a loop's next run is another); -1: a whole
+    // access.  Its pieces of one kind (reads, writes) are not ordered by po
+    // and are related by si (litmus::detail::litmus_vocabulary); a
+    // read-modify-write's read pieces stay po-before its write pieces.
     int piece_of = -1;
 
     bool has(Tag t) const { return (tags & tag_bit(t)) != 0; }
