@@ -362,10 +362,14 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
         forked.push_back(std::move(run));
     };
     const int piece_of = st.qualifiers.piece_of;
+    // A piece's address is its piece, known before the outcome (a whole
+    // store's, through a pointer, only when it succeeds).
+    DepSet piece_deps;
+    const int piece_cell = piece_of >= 0 ? cell_of(s, st.addr, piece_deps) : -1;
     if (piece_of >= 0) {
         // A later piece of a torn store exclusive does what its first did.
-        DepSet addr_deps;
-        const int cell = cell_of(s, st.addr, addr_deps);
+        const int cell = piece_cell;
+        const DepSet& addr_deps = piece_deps;
         auto& torn = s.torn_store_exclusive;
         if (torn && torn->piece_of == piece_of && std::find(torn->cells.begin(), torn->cells.end(), cell) == torn->cells.end()) {
             torn->cells.push_back(cell);
@@ -382,10 +386,7 @@ void ThreadExplorer::store_exclusive(RunState& s, const Store& st, std::vector<R
     // per piece, piece by piece, when tearing split them).
     RunState failed = s;
     failed.exclusive_loads.clear();
-    if (piece_of >= 0) {
-        DepSet ignored;
-        failed.torn_store_exclusive = RunState::TornStoreExclusive{piece_of, false, {}, {cell_of(failed, st.addr, ignored)}};
-    }
+    if (piece_of >= 0) failed.torn_store_exclusive = RunState::TornStoreExclusive{piece_of, false, {}, {piece_cell}};
     fail_store(failed);
     if (s.exclusive_loads.empty()) return;
     DepSet addr_deps;

@@ -71,11 +71,20 @@ PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model&
       flags_quiet(rel::Formula::constant(true)),
       reassembly(r) {
     if (reassembly)
-        for (const Reassembly::Whole& w : reassembly->wholes)
+        for (const Reassembly::Whole& w : reassembly->wholes) {
             if (w.thread >= 0) {
                 register_wholes[{w.thread, w.name}] = &w;
                 for (const Reassembly::Part& part : w.parts) register_parts[{w.thread, part.name}] = &w;
+                continue;
             }
+            std::map<std::string, int>& cells = location_wholes.emplace_back(&w, std::map<std::string, int>{}).second;
+            for (const Reassembly::Part& part : w.parts)
+                if (!part.name.empty()) {
+                    const int cell = cell_index(candidate.pre, MemoryRef{part.name, std::nullopt});
+                    cells[part.name] = cell;
+                    cells_in_wholes.insert(cell);
+                }
+        }
     const exec::PreExecution& pre = c.pre;
     const std::size_t n = pre.events.size();
     const model::ModelInstance& instance = query.instance;
@@ -227,24 +236,15 @@ std::string FinalState::describe() const {
     if (!prepared.needs_memory) return out;
     const exec::PreExecution& pre = prepared.candidate.pre;
     auto cell_shown = [&](int c) { return c >= 0 && (!shown || shown->cells.count(c)); };
-    std::set<int> in_wholes;
-    if (prepared.reassembly)
-        for (const Reassembly::Whole& w : prepared.reassembly->wholes) {
-            if (w.thread >= 0) continue;
-            bool any = false;
-            for (const Reassembly::Part& p : w.parts) {
-                if (p.name.empty()) continue;
-                const int c = cell_index(pre, MemoryRef{p.name, std::nullopt});
-                in_wholes.insert(c);
-                any = any || cell_shown(c);
-            }
-            if (any)
-                entry(w.name, whole_value(w, [&](const std::string& part) {
-                    return memory[static_cast<std::size_t>(cell_index(pre, MemoryRef{part, std::nullopt}))];
-                }));
-        }
+    auto cell_shown_in = [&](const auto& named) { return cell_shown(named.second); };
+    for (const auto& [w, cells] : prepared.location_wholes)
+        if (std::any_of(cells.begin(), cells.end(), cell_shown_in))
+            entry(w->name, whole_value(*w, [&](const std::string& part) {
+                return memory[static_cast<std::size_t>(cells.at(part))];
+            }));
     for (std::size_t c = 0; c < memory.size(); ++c)
-        if (cell_shown(static_cast<int>(c)) && !in_wholes.count(static_cast<int>(c))) entry(pre.locations[c], memory[c]);
+        if (cell_shown(static_cast<int>(c)) && !prepared.cells_in_wholes.count(static_cast<int>(c)))
+            entry(pre.locations[c], memory[c]);
     return out;
 }
 

@@ -69,6 +69,10 @@ struct PreparedCandidate {
     // The register wholes by (thread, name), and the whole each of their
     // pieces belongs to.
     std::map<std::pair<int, std::string>, const Reassembly::Whole*> register_wholes, register_parts;
+    // The location wholes, each with its parts' cells by name, and every
+    // cell that is a part of one (computed once, not per state shown).
+    std::vector<std::pair<const Reassembly::Whole*, std::map<std::string, int>>> location_wholes;
+    std::set<int> cells_in_wholes;
 };
 
 // Throws BudgetExceeded when 'prepared' has more undetermined tuples than
