@@ -84,7 +84,7 @@ bool coqc(const fs::path& dir, const std::string& file) {
 bool prepare_support(const fs::path& dir) {
     fs::create_directories(dir);
     for (const auto& f : coq::support_files()) {
-        if (f.name != "MsRel.v" && f.name != "MsExec.v" && f.name != "MsDecide.v") continue;
+        if (f.name != "MsRel.v" && f.name != "MsExec.v" && f.name != "MsBool.v" && f.name != "MsDecide.v") continue;
         write(dir / f.name, f.text);
         if (!coqc(dir, f.name)) {
             fail(f.name + " does not compile:\n" + read(dir / (f.name + ".log")));

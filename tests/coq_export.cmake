@@ -77,7 +77,7 @@ function(expect_only_classic dir module theorem)
 endfunction()
 
 # The support library in dependency order (each file after what it requires).
-set(support_files MsRel MsExec MsDecide MsRefute MsVocabulary MsVocabulary_dec MsVocabFacts)
+set(support_files MsRel MsExec MsBool MsDecide MsRefute MsVocabulary MsVocabulary_dec MsVocabFacts)
 
 if(MODE STREQUAL "support")
   set(dir ${WORK_DIR}/support)

@@ -12,7 +12,7 @@ namespace mapsound::coq {
 
 namespace {
 
-// Coq keywords, names of the support library (MsRel, MsExec, MsDecide),
+// Coq keywords, names of the support library (MsRel, MsExec, MsBool, MsDecide),
 // the execution record's fields and the names generated code binds itself.
 constexpr std::array reserved = {
     // Gallina and vernacular keywords
@@ -31,7 +31,7 @@ constexpr std::array reserved = {
     "Execution", "Kind", "Ord", "Lvl", "Tag", "kind_set", "order_set", "scope_set", "tag_set",
     "thread_event", "memory_event", "order_is", "scope_is", "atomic", "at_most_one", "covers", "functional",
     "equivalence_on", "strict_total_within", "agree_on", "at_most", "card", "same_count", "lifted", "pulled",
-    // MsDecide.v, MsRefute.v and the generated modules
+    // MsBool.v, MsDecide.v, MsRefute.v and the generated modules
     "finite", "elems", "eqb", "bset", "brel", "to_set", "to_rel", "reflects1", "reflects2", "reflectsP",
     "reflectsM", "BExecution", "exec_of", "xreflects", "wreflects", "exec_of_reflects", "wit_of_reflects",
     "let_in", "memo1", "memo2", "fuel", "kleene", "okS", "members", "count", "fin_dec", "subsets",

@@ -3,7 +3,7 @@
 // (over the booleans Sb, Tb and mb and the finite types fs and ft), and the
 // proof term that the boolean reflects the Prop (from hS : xreflects Sb S,
 // hT and hm : reflectsM mb map_), as model_module.cpp does for model
-// expressions.  Booleans use the lazy forms of MsDecide.v (a conjunction
+// expressions.  Booleans use the lazy forms of MsBool.v (a conjunction
 // stops at its first false part), so that quantifiers nested under guards
 // cost little.
 #pragma once
