@@ -532,11 +532,13 @@ TEST_CASE("aarch64: a torn test's states show locations and registers whole") {
         const auto v = mapsound::litmus::run_litmus(t, model, options);
         CHECK(v.states == expected);
     }
-    // Without a locations clause every register is shown, 0:X1 whole
-    // among them: the same four states both ways, every value enumerated
-    // or the loads free reads (whose values the states read off rf).
+    // Without a locations clause or a condition every register is shown,
+    // 0:X1 whole among them: the same four states both ways, every value
+    // enumerated or the loads free reads (whose values the states read off
+    // rf).
     LitmusTest all = t;
     all.observed.reset();
+    all.condition.reset();
     std::vector<std::vector<std::string>> states;
     for (const bool free_reads : {false, true})
         for (const auto method : {mapsound::litmus::RunOptions::Method::enumerate,
@@ -550,6 +552,24 @@ TEST_CASE("aarch64: a torn test's states show locations and registers whole") {
     CHECK(states[0].size() == 4);
     for (const auto& s : states) CHECK(s == states[0]);
     for (const std::string& s : states[0]) CHECK(s.find("0:X1=") != std::string::npos);
+}
+
+// A torn location is shown where its cells are: after a location declared
+// before it, as every location is (herd7 lists them in one order).
+TEST_CASE("aarch64: a torn location's whole is listed in cell order") {
+    const LitmusTest t = parse_litmus(
+        "AArch64 t\n{ uint32_t a; uint64_t x; 0:X0=x; 0:X2=a; 1:X1=x; 1:X5=2; }\n"
+        " P0 | P1 ;\n MOV W3,#1 | STR W5,[X1,#4] ;\n STR W3,[X2] | ;\n LDR X1,[X0] | ;\n"
+        "locations [x; a;]\nexists (0:X1=0)\n",
+        "t.litmus");
+    mapsound::litmus::RunOptions options;
+    options.states = true;
+    const auto v = mapsound::litmus::run_litmus(t, aarch64(), options);
+    REQUIRE(!v.states.empty());
+    for (const std::string& s : v.states) {
+        INFO(s);
+        CHECK(s.find("a=1; x=8589934592; ") != std::string::npos);
+    }
 }
 
 // A pointer loaded from memory (ARMARM03, "MP+popl+realaddr"): the access

@@ -83,7 +83,15 @@ foreach(t 0 1 2 3)
   endforeach()
   string(APPEND blowup "}\n")
 endforeach()
-string(APPEND blowup "exists (x = 1)\n")
+# Every register shown (the states are what blows up), as the condition
+# alone would show x only.
+string(APPEND blowup "locations [")
+foreach(t 0 1 2 3)
+  foreach(i 0 1 2 3 4 5)
+    string(APPEND blowup "${t}:r${i}; ")
+  endforeach()
+endforeach()
+string(APPEND blowup "]\nexists (x = 1)\n")
 file(WRITE ${WORK_DIR}/budget/a-blowup.litmus "${blowup}")
 file(COPY ${corpus}/herd/SB+no-condition.litmus DESTINATION ${WORK_DIR}/budget)
 expect("timeout" 3 stdout "Test SB\\+no-condition Allowed\n.*Test blowup Unknown\n.*Summary rc11: 2 tests, 1 Ok, 0 No, 0 unreadable, 1 over budget\n  error: [^\n]*a-blowup.litmus: test 'blowup': time limit of 1 s exceeded"

@@ -252,9 +252,14 @@ TEST_CASE("litmus formats: locations selects what the states show, besides the c
     const auto rc11 = load_model("rc11");
     const Verdict shown = run_litmus(parse_litmus("C sb\n{}\n" + body + "locations [y;]\nexists (0:r0=0)\n", "t"), rc11, options);
     CHECK(shown.states == std::vector<std::string>{"0:r0=0; y=1; ", "0:r0=1; y=1; "});
-    const Verdict all = run_litmus(parse_litmus("C sb\n{}\n" + body + "exists (0:r0=0)\n", "t"), rc11, options);
+    // Without a locations clause, what the condition names (herd7's
+    // observed locations); without a condition either, every register and
+    // cell.
+    const Verdict named = run_litmus(parse_litmus("C sb\n{}\n" + body + "exists (0:r0=0)\n", "t"), rc11, options);
+    CHECK(named.states == std::vector<std::string>{"0:r0=0; ", "0:r0=1; "});
+    const Verdict all = run_litmus(parse_litmus("C sb\n{}\n" + body, "t"), rc11, options);
     CHECK(all.states.size() == 4);
-    CHECK(all.states.front() == "0:r0=0; 0:r5=7; 1:r0=0; ");
+    CHECK(all.states.front() == "0:r0=0; 0:r5=7; 1:r0=0; x=1; y=1; ");
 }
 
 TEST_CASE("litmus formats: only executions that satisfy the filter count") {

@@ -166,6 +166,8 @@ public:
 
 private:
     ExpansionContext x_;
+    // Every value some cell holds before values out of thin air are added.
+    std::set<std::int64_t> produced_;
 
     std::int64_t init_value(const InitValue& v, const std::string& what) const {
         if (const auto* n = std::get_if<std::int64_t>(&v)) return *n;
@@ -329,6 +331,7 @@ private:
     void compute_domains() {
         seed_domains();
         grow_domains();
+        for (const auto& d : x_.domains) produced_.insert(d.begin(), d.end());
         // A value the final condition (or filter) names that no cell can
         // hold may still be read out of thin air: a cycle of reads and
         // writes that pass it along (VULKAN/Manual/OOTA, r0 = r1 = 42).  The
@@ -352,8 +355,14 @@ private:
         add_to_every_cell(std::set<std::int64_t>(unnamed.begin(), unnamed.end()));
     }
 
+    // Adds values out of thin air to every cell, and what the code computes
+    // from them; each is one of x_.thin_air_values unless the program
+    // produces it without them (produced_), before the domains grow, so
+    // that a run through one ends rather than fails (cell_of).
     void add_to_every_cell(const std::set<std::int64_t>& values) {
         if (values.empty()) return;
+        for (std::int64_t v : values)
+            if (!produced_.count(v)) x_.thin_air_values.insert(v);
         for (auto& d : x_.domains) {
             d.insert(d.end(), values.begin(), values.end());
             std::sort(d.begin(), d.end());
@@ -361,6 +370,9 @@ private:
         }
         check_domains();
         grow_domains();
+        for (const auto& d : x_.domains)
+            for (std::int64_t v : d)
+                if (!produced_.count(v)) x_.thin_air_values.insert(v);
     }
 
     static void collect_constants(const CondExpr& e, std::set<std::int64_t>& into) {

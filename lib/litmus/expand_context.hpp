@@ -135,6 +135,11 @@ public:
     std::string where;  // "<source>: test '<name>'"
     Memory memory;
     std::vector<std::vector<std::int64_t>> domains;  // per cell, sorted
+    // The values only a cycle of reads and writes could pass along (the
+    // condition's constants no cell holds otherwise, the representatives
+    // of unnamed values, and what the code computes from them): in no
+    // cell's domain before compute_domains added them.
+    std::set<std::int64_t> thin_air_values;
     std::vector<ThreadInfo> threads;
     std::uint64_t candidates = 0;
 
@@ -161,12 +166,19 @@ private:
     // Runs s until it ends (then finishes it) or forks at a load-like
     // instruction (then appends the children to 'forked', in order).
     void run(RunState s, std::vector<RunState>& forked);
+    void run_until_fork(RunState s, std::vector<RunState>& forked);
 
     const Thread& thread() const;
     std::int64_t value(const RunState& s, const Operand& o) const;
     DepSet deps(const RunState& s, const Operand& o) const;
     void set_reg(RunState& s, const Register& r, std::int64_t v, DepSet d) const;
+    // The cell an access reaches.  Fails on an address that names no
+    // cell; throws ThinAirAddress when that address comes from a value out
+    // of thin air (the run ends there).
     int cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const;
+    struct ThinAirAddress {};
+    // Whether one of the reads 'd' holds returned a value out of thin air.
+    bool from_thin_air(const RunState& s, const DepSet& d) const;
     int add_event(RunState& s, exec::EventKind kind, int cell, std::int64_t value, Tag tag, const DepSet& addr_deps,
                   const std::string& what);
     // Sets a memory event's virtual location when 'a' names a PTX 7.5 alias.

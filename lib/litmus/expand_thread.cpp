@@ -102,13 +102,25 @@ void ThreadExplorer::set_reg(RunState& s, const Register& r, std::int64_t v, Dep
     s.free_regs.erase(r.name);
 }
 
+bool ThreadExplorer::from_thin_air(const RunState& s, const DepSet& d) const {
+    return std::any_of(d.begin(), d.end(), [&](int r) {
+        return x_.thin_air_values.count(s.events[static_cast<std::size_t>(r)].value) > 0;
+    });
+}
+
 int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_deps) const {
     if (a.pointer) {
         // A computed address: the cell whose address the register holds.
         const std::int64_t v = value(s, *a.pointer);
         addr_deps = deps(s, *a.pointer);
         const std::int64_t cell = v - address_base;
-        if (cell < 0 || cell >= static_cast<std::int64_t>(x_.memory.names.size()))
+        const bool outside = cell < 0 || cell >= static_cast<std::int64_t>(x_.memory.names.size());
+        // A value out of thin air names no location (expand_thin_air.hpp):
+        // a run that reads one and then accesses memory through it is no
+        // run of the program (herd7 and Dartagnan give reads only the
+        // values of writes); the path ends here.
+        if (outside && from_thin_air(s, addr_deps)) throw ThinAirAddress{};
+        if (outside)
             x_.fail("P" + std::to_string(t_) + " accesses memory through " + a.pointer->name + ", which holds " +
                     std::to_string(v) + ", not the address of a location");
         return static_cast<int>(cell);
@@ -119,6 +131,7 @@ int ThreadExplorer::cell_of(const RunState& s, const Address& a, DepSet& addr_de
         off = value(s, *a.offset);
         addr_deps = deps(s, *a.offset);
     }
+    if ((off < 0 || off >= span.size) && from_thin_air(s, addr_deps)) throw ThinAirAddress{};
     if (off < 0 || off >= span.size)
         x_.fail("P" + std::to_string(t_) + " accesses " + a.location + "[" + std::to_string(off) +
                 "], out of bounds (" + a.location + " has " + std::to_string(span.size) + " element" +
@@ -541,6 +554,16 @@ void ThreadExplorer::barrier(RunState& s, const Barrier& b) {
 }
 
 void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
+    try {
+        run_until_fork(std::move(s), forked);
+    } catch (const ThinAirAddress&) {
+        // Thrown before the instruction forks (cell_of comes first), so
+        // 'forked' holds nothing of this path.
+        count_path();
+    }
+}
+
+void ThreadExplorer::run_until_fork(RunState s, std::vector<RunState>& forked) {
     const std::vector<Instruction>& code = thread().code;
     while (s.pc < code.size()) {
         x_.step();

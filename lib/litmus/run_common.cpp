@@ -3,6 +3,7 @@
 #include "litmus/tear.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <variant>
 
@@ -29,6 +30,23 @@ void collect_terms(const CondExpr& e, std::vector<ObservedItem>& out) {
     for (const auto& o : e.operands) collect_terms(o, out);
 }
 
+bool names_address(const CondExpr& e) {
+    if (e.kind == CondExpr::Kind::compare)
+        return std::holds_alternative<AddressOf>(e.lhs) || std::holds_alternative<AddressOf>(e.rhs);
+    return std::any_of(e.operands.begin(), e.operands.end(), names_address);
+}
+
+// Whether some cell or register starts with a location's address, or the
+// condition names one: only then is a value an address.
+bool holds_addresses(const LitmusTest& test) {
+    auto address = [](const InitValue& v) { return std::holds_alternative<AddressOf>(v); };
+    for (const Location& l : test.locations)
+        if (std::any_of(l.values.begin(), l.values.end(), address)) return true;
+    for (const RegisterInit& r : test.register_inits)
+        if (address(r.value)) return true;
+    return test.condition && names_address(test.condition->expr);
+}
+
 bool has_read_registers(const Candidate& c) {
     return std::any_of(c.read_registers.begin(), c.read_registers.end(), [](const auto& m) { return !m.empty(); });
 }
@@ -49,7 +67,7 @@ TestNeeds::TestNeeds(const LitmusTest& test, const RunOptions& options) {
 }
 
 Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre) {
-    std::vector<ObservedItem> items = *test.observed;
+    std::vector<ObservedItem> items = test.observed ? *test.observed : std::vector<ObservedItem>{};
     if (test.condition) collect_terms(test.condition->expr, items);
     Shown shown;
     for (const ObservedItem& item : items) {
@@ -119,7 +137,10 @@ PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model&
         consistent = consistent && final_ok;
         well_formed = well_formed && final_ok;
     }
-    if (test.observed && needs.collect_states) shown = shown_items(test, pre);
+    // herd7 shows what the condition and the locations clause name; a test
+    // with neither, every register and cell.
+    if ((test.observed || test.condition) && needs.collect_states) shown = shown_items(test, pre);
+    names_addresses = holds_addresses(test);
 }
 
 std::uint64_t undetermined_tuples(const PreparedCandidate& prepared) {
@@ -208,8 +229,13 @@ bool PreparedCandidate::shows_register(int t, const std::string& reg) const {
 std::string FinalState::describe() const {
     const Shown* shown = prepared.shown ? &*prepared.shown : nullptr;
     std::string out;
+    const exec::PreExecution& pre = prepared.candidate.pre;
+    // An address is shown as its location's name, as herd7 shows it
+    // ("1:X0=x").
     auto entry = [&](const std::string& name, std::int64_t v) {
-        out.append(name).append("=").append(std::to_string(v)).append("; ");
+        const std::int64_t cell = v - address_base;
+        const bool address = prepared.names_addresses && cell >= 0 && cell < static_cast<std::int64_t>(pre.locations.size());
+        out.append(name).append("=").append(address ? pre.locations[static_cast<std::size_t>(cell)] : std::to_string(v)).append("; ");
     };
     // A whole: its parts shifted to their bytes (a part's value is within
     // its bytes).
@@ -234,17 +260,23 @@ std::string FinalState::describe() const {
         for (const auto& [reg, v] : listed) entry(std::to_string(t) + ":" + reg, v);
     }
     if (!prepared.needs_memory) return out;
-    const exec::PreExecution& pre = prepared.candidate.pre;
     auto cell_shown = [&](int c) { return c >= 0 && (!shown || shown->cells.count(c)); };
     auto cell_shown_in = [&](const auto& named) { return cell_shown(named.second); };
+    // Cells in cell order, a torn location's whole where its first piece is.
+    std::map<int, std::pair<std::string, std::int64_t>> cells_shown;
     for (const auto& [w, cells] : prepared.location_wholes)
-        if (std::any_of(cells.begin(), cells.end(), cell_shown_in))
-            entry(w->name, whole_value(*w, [&](const std::string& part) {
-                return memory[static_cast<std::size_t>(cells.at(part))];
-            }));
+        if (std::any_of(cells.begin(), cells.end(), cell_shown_in)) {
+            int first = std::numeric_limits<int>::max();
+            for (const auto& named : cells)
+                if (named.second >= 0) first = std::min(first, named.second);
+            cells_shown[first] = {w->name, whole_value(*w, [&](const std::string& part) {
+                                      return memory[static_cast<std::size_t>(cells.at(part))];
+                                  })};
+        }
     for (std::size_t c = 0; c < memory.size(); ++c)
         if (cell_shown(static_cast<int>(c)) && !prepared.cells_in_wholes.count(static_cast<int>(c)))
-            entry(pre.locations[c], memory[c]);
+            cells_shown[static_cast<int>(c)] = {pre.locations[c], memory[c]};
+    for (const auto& [cell, shown_cell] : cells_shown) entry(shown_cell.first, shown_cell.second);
     return out;
 }
 

@@ -73,6 +73,8 @@ struct PreparedCandidate {
     // cell that is a part of one (computed once, not per state shown).
     std::vector<std::pair<const Reassembly::Whole*, std::map<std::string, int>>> location_wholes;
     std::set<int> cells_in_wholes;
+    // Whether the test's values include locations' addresses (shown by name).
+    bool names_addresses = false;
 };
 
 // Throws BudgetExceeded when 'prepared' has more undetermined tuples than
@@ -91,7 +93,9 @@ struct FinalState {
     bool holds(const CondExpr& e, const std::string& source) const;
     // "0:r0=1; 1:r0=0; x=2; ": registers by thread and name (not the
     // front ends' temporaries "__t0", ...), then cells in cell order (those
-    // with a known final value); with a selection, only what it names.
+    // with a known final value); with a selection (the condition's and the
+    // locations clause's items), only what it names.  A location's
+    // address is shown as its name.
     std::string describe() const;
 
     const PreparedCandidate& prepared;
