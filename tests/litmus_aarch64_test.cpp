@@ -572,6 +572,21 @@ TEST_CASE("aarch64: a torn location's whole is listed in cell order") {
     }
 }
 
+// A locations clause that names past a torn location's end is named as
+// the locations clause, not as the condition.
+TEST_CASE("aarch64: a torn location named past its end in the locations clause") {
+    const LitmusTest t = parse_litmus(
+        "AArch64 t\n{ uint64_t x; 0:X0=x; 1:X1=x; 1:X5=2; }\n"
+        " P0 | P1 ;\n LDR X1,[X0] | STR W5,[X1,#4] ;\nlocations [x[1];]\nexists (0:X1=0)\n",
+        "t.litmus");
+    try {
+        (void)mapsound::litmus::run_litmus(t, aarch64());
+        FAIL("x[1] of a one-element x was shown");
+    } catch (const std::runtime_error& e) {
+        CHECK(std::string(e.what()).find("the locations clause names x[1], past its end") != std::string::npos);
+    }
+}
+
 // A pointer loaded from memory (ARMARM03, "MP+popl+realaddr"): the access
 // through it goes where the loaded value points, with an address
 // dependency on the load; "1:X0=x" in the condition is x's address.

@@ -111,7 +111,7 @@ public:
                     items.push_back(item);
                     continue;
                 }
-                for (const Piece* p : named_pieces(*m))
+                for (const Piece* p : named_pieces(*m, "the locations clause"))
                     if (p->accessed) items.emplace_back(std::in_place_type<MemoryRef>, p->name, std::nullopt);
             }
             out_.observed = std::move(items);
@@ -247,7 +247,8 @@ private:
     // The pieces a condition's or locations clause's memory reference
     // names: "x" is a scalar whole, or an array's element 0; "x[k]"
     // element k.
-    std::vector<const Piece*> named_pieces(const MemoryRef& m) const {
+    // 'clause': where m is named ("the condition", "the locations clause").
+    std::vector<const Piece*> named_pieces(const MemoryRef& m, const std::string& clause) const {
         const TornLocation& t = torn_.at(m.location);
         const int begin = t.element * static_cast<int>(m.index.value_or(0));
         const int end = begin + t.element;
@@ -255,13 +256,12 @@ private:
         for (const Piece& p : t.pieces) {
             if (p.end <= begin || p.begin >= end) continue;
             if (p.begin < begin || p.end > end)
-                fail("the condition names " + m.location + (m.index ? "[" + std::to_string(*m.index) + "]" : "") +
+                fail(clause + " names " + m.location + (m.index ? "[" + std::to_string(*m.index) + "]" : "") +
                      ", which a piece crosses");
             out.push_back(&p);
         }
-        if (out.empty()) fail("the condition names " + m.location + "[" + std::to_string(m.index.value_or(0)) +
-                              "], past its end");
-        if (end - begin > 8) fail("the condition names more than 8 bytes of " + m.location);
+        if (out.empty()) fail(clause + " names " + m.location + "[" + std::to_string(m.index.value_or(0)) + "], past its end");
+        if (end - begin > 8) fail(clause + " names more than 8 bytes of " + m.location);
         return out;
     }
 
@@ -507,7 +507,7 @@ private:
             fail("the condition compares " + m->location + " other than with = or != against a constant, which "
                  "tearing does not rewrite");
         const TornLocation& t = torn_.at(m->location);
-        const std::vector<const Piece*> ps = named_pieces(*m);
+        const std::vector<const Piece*> ps = named_pieces(*m, "the condition");
         const int begin = ps.front()->begin;
         const int size = ps.back()->end - begin;
         CondExpr all = CondExpr::truth((static_cast<std::uint64_t>(*v) & ~mask(size)) == 0);
