@@ -555,7 +555,7 @@ TEST_CASE("aarch64: a torn test's states show locations and registers whole") {
 }
 
 // A torn location is shown where its cells are: after a location declared
-// before it, as every location is (herd7 lists them in one order).
+// before it, in cell order as every other location is (not before them).
 TEST_CASE("aarch64: a torn location's whole is listed in cell order") {
     const LitmusTest t = parse_litmus(
         "AArch64 t\n{ uint32_t a; uint64_t x; 0:X0=x; 0:X2=a; 1:X1=x; 1:X5=2; }\n"
@@ -570,6 +570,20 @@ TEST_CASE("aarch64: a torn location's whole is listed in cell order") {
         INFO(s);
         CHECK(s.find("a=1; x=8589934592; ") != std::string::npos);
     }
+}
+
+// In a torn test an address is shown as its location's name, not its
+// first piece's, and an integer equal to an address's encoding (a 4-byte
+// store of 1 at offset 4 makes x 2^32) stays a number.
+TEST_CASE("aarch64: a torn test shows addresses by location and integers as numbers") {
+    const LitmusTest t = parse_litmus(
+        "AArch64 t\n{ uint64_t x; 0:X0=x; 1:X1=x; 1:X5=1; }\n"
+        " P0 | P1 ;\n LDR X1,[X0] | STR W5,[X1,#4] ;\nlocations [x; 0:X0;]\nexists (0:X1=0)\n",
+        "t.litmus");
+    mapsound::litmus::RunOptions options;
+    options.states = true;
+    CHECK(mapsound::litmus::run_litmus(t, aarch64(), options).states ==
+          std::vector<std::string>{"0:X0=x; 0:X1=0; x=4294967296; ", "0:X0=x; 0:X1=4294967296; x=4294967296; "});
 }
 
 // A locations clause that names past a torn location's end is named as

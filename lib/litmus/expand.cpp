@@ -351,6 +351,12 @@ private:
         // model as the named ones are.
         std::vector<std::int64_t> known = test_constants(x_.test);
         for (const auto& d : x_.domains) known.insert(known.end(), d.begin(), d.end());
+        // A representative must name no location either: when the program
+        // holds addresses, they lie above every location's.
+        const auto cells = static_cast<std::int64_t>(x_.memory.names.size());
+        if (std::any_of(known.begin(), known.end(),
+                        [&](std::int64_t v) { return v >= address_base && v < address_base + cells; }))
+            known.push_back(address_base + cells - 1);
         const std::vector<std::int64_t> unnamed = unnamed_values(x_.test, known);
         add_to_every_cell(std::set<std::int64_t>(unnamed.begin(), unnamed.end()));
     }

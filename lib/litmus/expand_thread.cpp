@@ -557,8 +557,9 @@ void ThreadExplorer::run(RunState s, std::vector<RunState>& forked) {
     try {
         run_until_fork(std::move(s), forked);
     } catch (const ThinAirAddress&) {
-        // Thrown before the instruction forks (cell_of comes first), so
-        // 'forked' holds nothing of this path.
+        // The path ends here: what 'forked' already holds are other paths
+        // (a store exclusive's failure, a compare-exchange's other outcomes),
+        // each counted when it ends.
         count_path();
     }
 }

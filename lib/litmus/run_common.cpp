@@ -30,21 +30,34 @@ void collect_terms(const CondExpr& e, std::vector<ObservedItem>& out) {
     for (const auto& o : e.operands) collect_terms(o, out);
 }
 
-bool names_address(const CondExpr& e) {
-    if (e.kind == CondExpr::Kind::compare)
-        return std::holds_alternative<AddressOf>(e.lhs) || std::holds_alternative<AddressOf>(e.rhs);
-    return std::any_of(e.operands.begin(), e.operands.end(), names_address);
+// The items (as states name them: "0:X0", "y", "y[1]") that hold a
+// location's address: a register or location that starts with one, or one
+// the condition compares with one.  Only their values are shown as names:
+// an integer equal to an address's encoding (expand.hpp, address_base)
+// stays a number.
+void address_items_of(const CondExpr& e, std::set<std::string>& out) {
+    if (e.kind == CondExpr::Kind::compare) {
+        const bool address = std::holds_alternative<AddressOf>(e.lhs) || std::holds_alternative<AddressOf>(e.rhs);
+        for (const Term* t : {&e.lhs, &e.rhs}) {
+            if (!address) break;
+            if (const auto* r = std::get_if<RegisterRef>(t)) out.insert(std::to_string(r->thread) + ":" + r->reg);
+            if (const auto* m = std::get_if<MemoryRef>(t))
+                out.insert(m->index ? m->location + "[" + std::to_string(*m->index) + "]" : m->location);
+        }
+    }
+    for (const auto& o : e.operands) address_items_of(o, out);
 }
 
-// Whether some cell or register starts with a location's address, or the
-// condition names one: only then is a value an address.
-bool holds_addresses(const LitmusTest& test) {
+std::set<std::string> address_items(const LitmusTest& test) {
+    std::set<std::string> out;
     auto address = [](const InitValue& v) { return std::holds_alternative<AddressOf>(v); };
     for (const Location& l : test.locations)
-        if (std::any_of(l.values.begin(), l.values.end(), address)) return true;
+        for (std::size_t k = 0; k < l.values.size(); ++k)
+            if (address(l.values[k])) out.insert(l.values.size() == 1 ? l.name : l.name + "[" + std::to_string(k) + "]");
     for (const RegisterInit& r : test.register_inits)
-        if (address(r.value)) return true;
-    return test.condition && names_address(test.condition->expr);
+        if (address(r.value)) out.insert(std::to_string(r.thread) + ":" + r.reg.name);
+    if (test.condition) address_items_of(test.condition->expr, out);
+    return out;
 }
 
 bool has_read_registers(const Candidate& c) {
@@ -140,7 +153,7 @@ PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model&
     // herd7 shows what the condition and the locations clause name; a test
     // with neither, every register and cell.
     if ((test.observed || test.condition) && needs.collect_states) shown = shown_items(test, pre);
-    names_addresses = holds_addresses(test);
+    address_items = mapsound::litmus::detail::address_items(test);
 }
 
 std::uint64_t undetermined_tuples(const PreparedCandidate& prepared) {
@@ -231,11 +244,18 @@ std::string FinalState::describe() const {
     std::string out;
     const exec::PreExecution& pre = prepared.candidate.pre;
     // An address is shown as its location's name, as herd7 shows it
-    // ("1:X0=x").
+    // ("1:X0=x"); a torn location's address is its first piece's ("x+4"),
+    // shown as the location's.
     auto entry = [&](const std::string& name, std::int64_t v) {
         const std::int64_t cell = v - address_base;
-        const bool address = prepared.names_addresses && cell >= 0 && cell < static_cast<std::int64_t>(pre.locations.size());
-        out.append(name).append("=").append(address ? pre.locations[static_cast<std::size_t>(cell)] : std::to_string(v)).append("; ");
+        const bool address = prepared.address_items.count(name) && cell >= 0 &&
+                             cell < static_cast<std::int64_t>(pre.locations.size());
+        std::string shown_value = std::to_string(v);
+        if (address) {
+            shown_value = pre.locations[static_cast<std::size_t>(cell)];
+            if (prepared.reassembly) shown_value = shown_value.substr(0, shown_value.find('+'));
+        }
+        out.append(name).append("=").append(shown_value).append("; ");
     };
     // A whole: its parts shifted to their bytes (a part's value is within
     // its bytes).
@@ -257,6 +277,13 @@ std::string FinalState::describe() const {
                     const auto it = regs.find(part);
                     return it == regs.end() ? std::int64_t{0} : it->second;
                 });
+        // A register the condition or locations clause names that the code
+        // never touches holds 0, as herd7 shows it.
+        if (shown)
+            for (const auto& [t2, reg] : shown->registers)
+                if (t2 == thread && !regs.count(reg) && !prepared.register_parts.count({thread, reg}) &&
+                    !prepared.register_wholes.count({thread, reg}))
+                    listed.emplace(reg, 0);
         for (const auto& [reg, v] : listed) entry(std::to_string(t) + ":" + reg, v);
     }
     if (!prepared.needs_memory) return out;

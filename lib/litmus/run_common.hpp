@@ -64,7 +64,7 @@ struct PreparedCandidate {
     // successor), bound when needs_memory.
     rel::Relation final_writes = rel::Relation::unary("final");
     bool needs_memory = false;
-    std::optional<Shown> shown;  // with a locations clause, when states are collected
+    std::optional<Shown> shown;  // with a condition or a locations clause, when states are collected
     const Reassembly* reassembly;
     // The register wholes by (thread, name), and the whole each of their
     // pieces belongs to.
@@ -73,8 +73,9 @@ struct PreparedCandidate {
     // cell that is a part of one (computed once, not per state shown).
     std::vector<std::pair<const Reassembly::Whole*, std::map<std::string, int>>> location_wholes;
     std::set<int> cells_in_wholes;
-    // Whether the test's values include locations' addresses (shown by name).
-    bool names_addresses = false;
+    // The registers and locations ("0:X0", "y") that hold addresses, whose
+    // values are shown as names.
+    std::set<std::string> address_items;
 };
 
 // Throws BudgetExceeded when 'prepared' has more undetermined tuples than
@@ -94,8 +95,9 @@ struct FinalState {
     // "0:r0=1; 1:r0=0; x=2; ": registers by thread and name (not the
     // front ends' temporaries "__t0", ...), then cells in cell order (those
     // with a known final value); with a selection (the condition's and the
-    // locations clause's items), only what it names.  A location's
-    // address is shown as its name.
+    // locations clause's items), only what it names.  An address held by
+    // one of PreparedCandidate::address_items is shown as its location's
+    // name.
     std::string describe() const;
 
     const PreparedCandidate& prepared;

@@ -30,12 +30,14 @@ struct RunOptions {
     // found (BudgetExceeded when either runs out).
     ExpandOptions expand{};
     // Collect the distinct final states ("0:r0=1; x=2;").  Tests without a
-    // final condition always collect them.  The states show every register
-    // but the front ends' temporaries "__t0", ... (and, when the condition
-    // reads memory or the test has no condition, every cell); with a
-    // "locations [...]" clause, exactly the registers and cells it and the
-    // condition name.  A mixed-size test's torn locations and registers
-    // are shown whole (its pieces put together), as herd7 shows them.
+    // final condition always collect them.  The states show what herd7
+    // observes: the registers and cells the condition and a "locations
+    // [...]" clause name; a test with neither shows every register but the
+    // front ends' temporaries "__t0", ... and every cell.  A register or
+    // location that holds addresses (starts with one, or the condition
+    // compares it with one) shows an address as the location's name.  A
+    // mixed-size test's torn locations and registers are shown whole (its
+    // pieces put together), as herd7 shows them.
     bool states = false;
     // Called every few thousand steps of work and after each pre-execution;
     // may throw to stop the run.
