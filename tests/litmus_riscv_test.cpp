@@ -308,7 +308,7 @@ TEST_CASE("riscv: a pointer read out of thin air ends its run, not the test") {
 // address: one equal to w's address sent the access through y to w (a
 // word access to a doubleword: a mixed-size error for the whole test).
 // And an integer that equals an address's encoding stays a number.
-TEST_CASE("riscv: values out of thin air name no location; integers are not shown as names") {
+TEST_CASE("riscv: values out of thin air name no location, and integers are not shown as names") {
     const std::string text =
         "RISCV t\n{\nint z;\nint *y = &z;\n0:s1=x; 0:s2=y; 0:s3=z; 0:s4=w;\n1:s2=y;\n}\n"
         " P0          | P1          ;\n ori x5,x0,1 | ld a1,0(s2) ;\n sw x5,0(s3) | lw t4,0(a1) ;\n"
