@@ -13,7 +13,8 @@
 //   * enumerate() visits exactly the brute-force solutions, each once, each
 //     within bounds and true under the evaluator;
 //   * solve() (symmetry on by default) finds an instance iff one exists;
-//   * enumerate() with symmetry on visits a non-empty subset iff one exists.
+//   * enumerate() with symmetry on visits a non-empty subset iff one exists;
+//   * solve_least() finds the brute-force least solution in a random order.
 // Most valid or unsatisfiable formulas are drawn again (they test little).
 // One test case uses bounds that leave all atoms interchangeable and pins a
 // relation to a constant, so that symmetry breaking must respect constants.
@@ -23,6 +24,7 @@
 // each caught by these cases when the suite was written.)
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -331,6 +333,52 @@ void run_random(const Config& cfg) {
                     check(solutions.count(key) == 1, "solved instance is a brute-force solution");
                 }
             }
+
+        // solve_least (symmetry off, as the checker uses it) finds the
+        // brute-force least solution in a random order of preferences:
+        // relations shuffled, each preferring its tuples present or absent,
+        // under both encodings and both transitivities.
+        {
+            // Its own generator, so that the problems drawn stay those of
+            // the suite before solve_least was tested.
+            std::mt19937 order_rng(cfg.seed + static_cast<unsigned>(index));
+            std::vector<std::size_t> order(p.rels.size());
+            for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+            std::shuffle(order.begin(), order.end(), order_rng);
+            order.resize(std::uniform_int_distribution<std::size_t>(1, order.size())(order_rng));
+            std::vector<Problem::Preference> preferences;
+            std::vector<bool> present;
+            for (std::size_t r : order) {
+                present.push_back(std::bernoulli_distribution(0.5)(order_rng));
+                preferences.push_back({p.rels[r].rel, present.back()});
+            }
+            // A solution's rank: one bit per tuple in the order, 1 where the
+            // tuple is in its preferred state, compared lexicographically.
+            auto rank = [&](std::uint64_t key) {
+                std::vector<bool> bits;
+                for (std::size_t k = 0; k < order.size(); ++k)
+                    for (std::size_t j = 0; j < 9; ++j)
+                        bits.push_back((((key >> (9 * order[k])) >> j) & 1) == (present[k] ? 1u : 0u));
+                return bits;
+            };
+            std::optional<std::vector<bool>> best;
+            for (std::uint64_t key : solutions)
+                if (!best || rank(key) > *best) best = rank(key);
+            for (ClosureEncoding enc : reltest::kEncodings)
+                for (Transitivity tr : reltest::kTransitivities) {
+                    INFO("closure encoding: " << reltest::encoding_name(enc)
+                                              << ", transitivity: " << reltest::transitivity_name(tr));
+                    Problem problem(f.formula, bounds, reltest::make_options(enc, SymmetryBreaking::off, tr));
+                    const Outcome o = problem.solve_least(preferences);
+                    check((o == Outcome::satisfiable) == best.has_value(), "solve_least finds an instance iff one exists");
+                    if (o == Outcome::satisfiable && best) {
+                        bool ok = true;
+                        const std::uint64_t key = key_of(values_of(p, problem.instance(), ok));
+                        check(ok && solutions.count(key) == 1, "solve_least's instance is a brute-force solution");
+                        check(rank(key) == *best, "solve_least's instance is the least in the order");
+                    }
+                }
+        }
 
         // Enumeration with symmetry breaking on: fewer instances, but only
         // genuine ones, and at least one whenever there is one.

@@ -173,6 +173,8 @@ def cex_block(summary, outdir, run_id, axiom):
                 else:
                     pics.append(f"[`findings/{dot_name}`](findings/{dot_name})")
             rt = c.get("round_trip", {})
+            # The target model by its file name (`ptx-6.0.cat`, `vulkan.cat`), not its path.
+            target_model = "`" + os.path.basename(rt.get("target", {}).get("model", "target")) + "`"
             # Why the source execution violates the axiom (tools since issue
             # 27 print it): beside the pictures, and as a file next to them.
             why = []
@@ -185,7 +187,7 @@ def cex_block(summary, outdir, run_id, axiom):
                 f"Run `{run_id}`, axiom `{axiom}`, {r['events']} source events, shape `{c.get('shape')}`, "
                 f"race-free program: {c.get('program_race_free')}; litmus round trip confirmed: "
                 f"{rt.get('confirmed')} (source model {rt.get('source', {}).get('verdict')}, "
-                f"PTX {rt.get('target', {}).get('verdict')}).", "",
+                f"target model {target_model} {rt.get('target', {}).get('verdict')}).", "",
                 "```", c["source_litmus"].rstrip(), "```", "", "```", c["target_litmus"].rstrip(), "```", "",
                 "Pictures (Graphviz): " + ", ".join(pics)
                 + ("" if shutil.which("dot") else " (Graphviz `dot` is not installed here: render with "

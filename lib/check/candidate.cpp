@@ -1,8 +1,10 @@
 // Reading a counterexample candidate back from a solver instance.
 #include "check/candidate.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 
 namespace mapsound::check {
 
@@ -204,18 +206,25 @@ Candidate read_back(const SymbolicProblem& problem, const Shape& shape, const re
 
 namespace {
 
+// The relations that make up the program, without the classes.
+std::vector<rel::Relation> program_choices(const SymbolicProblem& problem) {
+    std::vector<rel::Relation> out;
+    for (const auto& r : {problem.scope_cta, problem.scope_cluster, problem.scope_gpu, problem.scope_sys})
+        if (r) out.push_back(*r);
+    out.push_back(problem.location);
+    for (const auto& r : {problem.same_cta, problem.same_cluster, problem.same_gpu})
+        if (r) out.push_back(*r);
+    if (problem.dependency) out.push_back(*problem.dependency);
+    return out;
+}
+
 // The formula that the relations of the program (and, with 'execution',
 // the target execution) are as in 'instance'.
 rel::Formula same_as(const SymbolicProblem& problem, const rel::Instance& instance, bool execution) {
     rel::Formula same = rel::Formula::constant(true);
     auto pin = [&](const rel::Relation& r) { same = same && r.eq(rel::constant(instance.tuples(r))); };
     for (const auto& c : problem.classes) pin(c.heads);
-    for (const auto& r : {problem.scope_cta, problem.scope_cluster, problem.scope_gpu, problem.scope_sys})
-        if (r) pin(*r);
-    pin(problem.location);
-    for (const auto& r : {problem.same_cta, problem.same_cluster, problem.same_gpu})
-        if (r) pin(*r);
-    if (problem.dependency) pin(*problem.dependency);
+    for (const auto& r : program_choices(problem)) pin(r);
     if (!execution) return same;
     pin(problem.target_rf);
     for (const auto& w : problem.target.witnesses) pin(w.relation);
@@ -230,6 +239,32 @@ rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& inst
 
 rel::Formula program_exclusion(const SymbolicProblem& problem, const rel::Instance& instance) {
     return !same_as(problem, instance, false);
+}
+
+std::vector<rel::Problem::Preference> least_counterexample_order(const SymbolicProblem& problem) {
+    std::vector<rel::Problem::Preference> order;
+    // Classes weakest order first (exec::Order runs from none to sc); an
+    // operation's kind is the shape's, so only orders (and OpenCL regions)
+    // compete.
+    std::vector<const SymbolicProblem::RuleClass*> classes;
+    for (const auto& c : problem.classes) classes.push_back(&c);
+    std::stable_sort(classes.begin(), classes.end(), [](const auto* a, const auto* b) {
+        return std::tuple(a->rule->kind, a->rule->order, a->rule->regions) <
+               std::tuple(b->rule->kind, b->rule->order, b->rule->regions);
+    });
+    for (const auto* c : classes) order.push_back({c->heads, true});
+    // The widest scope first: a narrower one only where the counterexample
+    // needs it, so that the scopes printed are the ones that matter.
+    for (const auto& r : {problem.scope_sys, problem.scope_gpu, problem.scope_cluster, problem.scope_cta})
+        if (r) order.push_back({*r, true});
+    order.push_back({problem.location, true});
+    for (const auto& r : {problem.same_cta, problem.same_cluster, problem.same_gpu})
+        if (r) order.push_back({*r, true});
+    if (problem.dependency) order.push_back({*problem.dependency, false});
+    order.push_back({problem.target_rf, true});
+    for (const auto& w : problem.target.witnesses) order.push_back({w.relation, true});
+    for (const auto& w : problem.source.witnesses) order.push_back({w.relation, true});
+    return order;
 }
 
 }  // namespace mapsound::check

@@ -53,4 +53,12 @@ rel::Formula exclusion(const SymbolicProblem& problem, const rel::Instance& inst
 // locations, dependencies, placement) with every execution of it.
 rel::Formula program_exclusion(const SymbolicProblem& problem, const rel::Instance& instance);
 
+// The order in which the reported counterexample is the least
+// (rel::Problem::solve_least): the program first, each operation of the
+// weakest class its kind allows, then (per operation) at the widest scope,
+// threads placed together, the fewest locations and dependencies; then the
+// target execution, each read from the earliest write; then the lift.  So
+// the printed counterexample is a function of the check and the shape.
+std::vector<rel::Problem::Preference> least_counterexample_order(const SymbolicProblem& problem);
+
 }  // namespace mapsound::check

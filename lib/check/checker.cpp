@@ -191,8 +191,18 @@ ShapeResult Checker::Impl::search(const Shape& shape, const std::string& axiom, 
     rel::Problem problem(admissible_candidate(p, run) && p.violated(axiom), p.bounds, solver_options(run));
     const std::size_t enumerate = run.enumerate_programs;
     std::size_t programs_found = 0;
+    // The least counterexample is looked for once a genuine one is in
+    // hand: by then the exclusions of spurious candidates and racy
+    // programs met on the way are constraints of the problem, and each
+    // later candidate (spurious or racy ones below the least) costs a
+    // descent, not each candidate of the whole search.  Exclusions remove
+    // only what is no counterexample, so the least is the same either way.
+    const bool least = run.least_counterexample && enumerate == 0;
+    const std::vector<rel::Problem::Preference> order = least ? least_counterexample_order(p)
+                                                              : std::vector<rel::Problem::Preference>{};
+    bool descending = false;
     for (;;) {
-        const rel::Outcome o = problem.solve();
+        const rel::Outcome o = descending ? problem.solve_least(order) : problem.solve();
         ++out.statistics.solver_calls;
         if (o == rel::Outcome::unknown) {
             out.stopped = true;
@@ -221,6 +231,10 @@ ShapeResult Checker::Impl::search(const Shape& shape, const std::string& axiom, 
                     exclude_racy(p, problem, c, *racy);
                 continue;
             }
+        }
+        if (least && !descending) {
+            descending = true;
+            continue;
         }
         if (enumerate > 0) {
             out.programs.insert(canonical_program(c.source));

@@ -116,6 +116,8 @@ std::variant<Arguments, int> parse(const std::vector<std::string>& args) {
                 (arg == "--output" ? a.output : a.export_coq) = std::filesystem::path(*value);
         } else if (arg == "--race-free-programs") {
             a.options.race_free_programs = true;
+        } else if (arg == "--first-counterexample") {
+            a.options.least_counterexample = false;
         } else if (arg == "--json") {
             a.json = true;
         } else if (arg == "--progress") {

@@ -27,6 +27,8 @@ const Command* find(const std::string& name) {
         "                       (default mapsound-out/CHECK-NAME)\n"
         "  --export-coq DIR     after the run, write the Coq proof obligations of the axioms that held to DIR\n"
         "  --race-free-programs a counterexample must be a race-free program, not only a race-free execution\n"
+        "  --first-counterexample  report the first counterexample the solver finds, not the least one of\n"
+        "                       its shape (faster at large bounds; same verdicts and sizes, another program)\n"
         "  --cubes K            split each shape by the kinds (read, write, fence) of the first operations\n"
         "                       of its first K threads (all, when fewer): up to 3^K smaller work items (for\n"
         "                       many ranks or jobs; same verdicts, the counterexample may differ)\n"
@@ -91,7 +93,7 @@ const Command* find(const std::string& name) {
          "  3 a test ran out of budget (--timeout, --max-executions: Unknown)"},
         {"check",
          "mapsound check CHECK-FILE [--events N] [--target-events M] [--axiom NAME]... [--jobs K] [--json]\n"
-         "                      [--output DIR] [--export-coq DIR] [--race-free-programs]\n"
+         "                      [--output DIR] [--export-coq DIR] [--race-free-programs] [--first-counterexample]\n"
          "                      [--reference closure|transitivity|scope-trees|thread-order|spurious|all]...\n"
          "                      [--cubes K] [--progress]",
          "check a compiler mapping up to N source events, axiom by axiom", check_options,

@@ -295,6 +295,17 @@ struct Options {
     // it), until no program is left or this many were found; the programs
     // are reported in ShapeOutcome::programs.
     std::size_t enumerate_programs = 0;
+    // The counterexample of a shape is its least one in a fixed order of
+    // the program's and the executions' choices (weakest classes, widest
+    // scopes, fewest locations, reads from the earliest writes; see
+    // lib/check/candidate.hpp), not the first the solver meets: the same
+    // check prints the same counterexample whatever the solver's path, the
+    // number of jobs or ranks (default).  Once a first genuine one is
+    // found, it costs a solve per choice decided against the instance in
+    // hand, and a descent per spurious or racy candidate below the least.
+    // Off: the first found (CLI --first-counterexample).  With
+    // enumerate_programs, the first found.
+    bool least_counterexample = true;
     // Encoding choices; the tests cross-check each default against its
     // reference on small bounds (same verdicts, same smallest sizes).
     // How closures become clauses; squaring is the exact reference.

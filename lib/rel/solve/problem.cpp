@@ -1,6 +1,7 @@
 // Problem: translation, symmetry breaking and CaDiCaL, held together for
 // incremental use; lazy transitivity is a refinement loop around CaDiCaL
 // (1.5.3 has no external-propagator interface to do it inside).
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -117,6 +118,41 @@ struct Problem::Impl {
     translate::Translator translator;
     sat::CadicalBackend backend;
     sat::CnfEmitter emitter;
+    // Solves under the literals 'assumed', lazy transitivity refinement
+    // included, and reads the instance back from the primary variables.
+    Outcome solve_literals(const std::vector<int>& assumed) {
+        const auto solve_start = Clock::now();
+        const auto limit = options.limits.time;
+        sat::Result result = sat::Result::unknown;
+        for (;;) {
+            // The time limit covers every round; zero stays "unlimited".
+            auto left = limit;
+            if (limit.count() > 0) {
+                left -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - solve_start);
+                if (left.count() <= 0) break;
+            }
+            result = backend.solve(assumed, options.limits.conflicts, left, options.stop);
+            if (result != sat::Result::satisfiable || !refine_transitivity()) break;
+            result = sat::Result::unknown;
+            ++stats.refinement_rounds;
+        }
+        stats.solve_seconds += seconds_since(solve_start);
+        update_statistics();
+        instance.reset();
+        if (result == sat::Result::unknown) return Outcome::unknown;
+        if (result == sat::Result::unsatisfiable) return Outcome::unsatisfiable;
+
+        Instance found(bounds.universe());
+        const auto& relations = bounds.relations();
+        std::vector<TupleSet> values;
+        for (const auto& r : relations) values.push_back(bounds.lower(r));
+        for (const auto& v : translator.primary_variables())
+            if (backend.value(emitter.variable_of(circuit::node_of(v.lit)))) values[v.relation].add_index(v.tuple);
+        for (std::size_t r = 0; r < relations.size(); ++r) found.set(relations[r], std::move(values[r]));
+        instance = std::move(found);
+        return Outcome::satisfiable;
+    }
+
     std::vector<std::vector<std::size_t>> symmetry_classes;
     std::vector<LazyTransitive> lazy;
     std::optional<Instance> instance;
@@ -171,36 +207,39 @@ Outcome Problem::solve(std::span<const Formula> assumptions) {
     }
     m.stats.translation_seconds += seconds_since(start);
     m.update_statistics();
+    return m.solve_literals(assumed);
+}
 
-    const auto solve_start = Clock::now();
-    const auto limit = m.options.limits.time;
-    sat::Result result = sat::Result::unknown;
-    for (;;) {
-        // The time limit covers every round; zero stays "unlimited".
-        auto left = limit;
-        if (limit.count() > 0) {
-            left -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - solve_start);
-            if (left.count() <= 0) break;
-        }
-        result = m.backend.solve(assumed, m.options.limits.conflicts, left, m.options.stop);
-        if (result != sat::Result::satisfiable || !m.refine_transitivity()) break;
-        result = sat::Result::unknown;
-        ++m.stats.refinement_rounds;
-    }
-    m.stats.solve_seconds += seconds_since(solve_start);
-    m.update_statistics();
-    m.instance.reset();
-    if (result == sat::Result::unknown) return Outcome::unknown;
-    if (result == sat::Result::unsatisfiable) return Outcome::unsatisfiable;
-
-    Instance found(m.bounds.universe());
+Outcome Problem::solve_least(std::span<const Preference> preferences) {
+    Impl& m = *impl_;
+    Outcome o = solve();
+    if (o != Outcome::satisfiable) return o;
+    Instance best = *m.instance;
     const auto& relations = m.bounds.relations();
-    std::vector<TupleSet> values;
-    for (const auto& r : relations) values.push_back(m.bounds.lower(r));
-    for (const auto& v : m.translator.primary_variables())
-        if (m.backend.value(m.emitter.variable_of(circuit::node_of(v.lit)))) values[v.relation].add_index(v.tuple);
-    for (std::size_t r = 0; r < relations.size(); ++r) found.set(relations[r], std::move(values[r]));
-    m.instance = std::move(found);
+    std::vector<int> assumed;  // the decided tuples, as literals
+    for (const Preference& preference : preferences) {
+        const auto r = std::find_if(relations.begin(), relations.end(),
+                                    [&](const Relation& b) { return b.id() == preference.relation.id(); });
+        if (r == relations.end()) throw std::invalid_argument("Problem::solve_least: a relation the bounds do not bound");
+        const auto index = static_cast<std::size_t>(r - relations.begin());
+        // Its undetermined tuples in index order, each with its variable.
+        std::vector<std::pair<std::size_t, int>> tuples;
+        for (const auto& v : m.translator.primary_variables())
+            if (v.relation == index) tuples.emplace_back(v.tuple, m.emitter.variable_of(circuit::node_of(v.lit)));
+        std::sort(tuples.begin(), tuples.end());
+        for (auto [tuple, variable] : tuples) {
+            const int preferred = preference.present ? variable : -variable;
+            assumed.push_back(preferred);
+            if (best.tuples(*r).contains_index(tuple) == preference.present) continue;
+            o = m.solve_literals(assumed);
+            if (o == Outcome::unknown) return o;
+            if (o == Outcome::satisfiable)
+                best = *m.instance;
+            else
+                assumed.back() = -preferred;
+        }
+    }
+    m.instance = std::move(best);
     return Outcome::satisfiable;
 }
 

@@ -125,6 +125,23 @@ public:
     // The same, with 'assumptions' asserted for this call only.
     Outcome solve(std::span<const Formula> assumptions);
 
+    // The least instance of everything asserted in the order 'preferences'
+    // gives: relation by relation, tuple by tuple in index order, a tuple's
+    // preferred state (in the relation for Preference::present, out of it
+    // otherwise) is kept whenever some instance agrees with everything
+    // decided before it.  So the answer depends on the asserted formulas,
+    // the bounds and 'preferences' alone, not on which instance CaDiCaL
+    // meets first (with symmetry breaking on: the least of the instances
+    // it keeps); relations not named stay as the solver left them.
+    // Satisfiable then instance() is that instance; unsatisfiable or
+    // unknown as for solve().  Costs one solve per tuple whose preferred
+    // state the instance in hand does not already have.
+    struct Preference {
+        Relation relation;
+        bool present = true;
+    };
+    Outcome solve_least(std::span<const Preference> preferences);
+
     // The instance found by the last solve() that returned satisfiable.
     const Instance& instance() const;
 
