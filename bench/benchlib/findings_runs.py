@@ -21,6 +21,17 @@ def sh(cmd):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
+# What decides what the runs find: the tool's sources, the models, mappings
+# and check files.  FINDINGS.md, which the runs rewrite, and the results
+# they store do not make a run "uncommitted".
+DECIDING = ["CMakeLists.txt", "lib", "models", "mappings", "checks", "bench/findings.py", "bench/benchlib"]
+
+
+def sources_differ():
+    """Whether a tracked file that decides the runs differs from the commit."""
+    return bool(sh(["git", "status", "--porcelain", "--untracked-files=no", "--"] + DECIDING))
+
+
 def run_one(args, outdir, run_id, check_path, extra, timeout, summary=None):
     """Runs one `mapsound check`, stores its outputs, returns the run record.
     With --resume, a run the summary already has a complete result for is kept."""
@@ -150,7 +161,7 @@ def run_all(args):
     summary = json.load(open(summary_path)) if os.path.exists(summary_path) else {"runs": {}}
     summary.update({
         "commit": sh(["git", "rev-parse", "HEAD"]),
-        "dirty": bool(sh(["git", "status", "--porcelain"])),
+        "dirty": sources_differ(),
         "mapsound": args.mapsound,
         "machine": {"node": platform.node(), "cpus": os.cpu_count(), "system": platform.platform()},
         "date": today,
@@ -253,7 +264,7 @@ def run_pairs(args):
     os.makedirs(outdir, exist_ok=True)
     summary_path = os.path.join(outdir, "summary.json")
     summary = {"runs": {}, "commit": sh(["git", "rev-parse", "HEAD"]),
-               "dirty": bool(sh(["git", "status", "--porcelain"])), "mapsound": args.mapsound,
+               "dirty": sources_differ(), "mapsound": args.mapsound,
                "machine": {"node": platform.node(), "cpus": os.cpu_count(), "system": platform.platform()},
                "date": today}
     for _, checks in PAIRS:
