@@ -77,6 +77,7 @@ TestNeeds::TestNeeds(const LitmusTest& test, const RunOptions& options) {
     // whole states, with every cell when the model can tell final values.
     memory_required = condition_memory || (collect_states && observed_memory);
     whole_states = collect_states && !test.condition && !test.observed;
+    address_items = mapsound::litmus::detail::address_items(test);
 }
 
 Shown shown_items(const LitmusTest& test, const exec::PreExecution& pre) {
@@ -100,7 +101,8 @@ PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model&
       well_formed(query.well_formed()),
       consistent(query.consistent()),
       flags_quiet(rel::Formula::constant(true)),
-      reassembly(r) {
+      reassembly(r),
+      address_items(needs.address_items) {
     if (reassembly)
         for (const Reassembly::Whole& w : reassembly->wholes) {
             if (w.thread >= 0) {
@@ -153,7 +155,6 @@ PreparedCandidate::PreparedCandidate(const LitmusTest& test, const model::Model&
     // herd7 shows what the condition and the locations clause name; a test
     // with neither, every register and cell.
     if ((test.observed || test.condition) && needs.collect_states) shown = shown_items(test, pre);
-    address_items = mapsound::litmus::detail::address_items(test);
 }
 
 std::uint64_t undetermined_tuples(const PreparedCandidate& prepared) {

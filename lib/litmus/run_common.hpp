@@ -27,6 +27,9 @@ struct TestNeeds {
     bool collect_states = false;    // --states, or a test without a condition
     bool memory_required = false;   // final memory values are needed
     bool whole_states = false;      // states show every register and cell
+    // The registers and locations ("0:X0", "y") that hold addresses, whose
+    // values are shown as names.
+    std::set<std::string> address_items;
 };
 
 // What the states show when the test has a locations clause.
@@ -73,9 +76,8 @@ struct PreparedCandidate {
     // cell that is a part of one (computed once, not per state shown).
     std::vector<std::pair<const Reassembly::Whole*, std::map<std::string, int>>> location_wholes;
     std::set<int> cells_in_wholes;
-    // The registers and locations ("0:X0", "y") that hold addresses, whose
-    // values are shown as names.
-    std::set<std::string> address_items;
+    // TestNeeds::address_items (the TestNeeds outlives this).
+    const std::set<std::string>& address_items;
 };
 
 // Throws BudgetExceeded when 'prepared' has more undetermined tuples than
