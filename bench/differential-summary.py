@@ -10,7 +10,12 @@ axiom) pairs and how many of them fail within the phase's bound, the
 every reference, the distinct triples over all phases (a triple two
 phases compare counts once) and how many carry a counterexample, and per reference the comparisons, disagreements and
 comparisons whose counterexample programs were compared (with the number
-of programs found).  With one DIR, writes the same to DIR/summary.txt.
+of programs found).  Also the share of triples with a counterexample
+among the triples whose layout can fail the axiom at all: a (check,
+axiom, layout) where some mutant of the runs given, by some encoding,
+has a counterexample (a layout where none can, e.g. atomicity without a
+read-modify-write, is one where every mapping holds).  With one DIR,
+writes the same to DIR/summary.txt.
 
 Python 3, standard library only.  See bench/README.md.
 """
@@ -27,6 +32,7 @@ def summarize(path):
     triples = collections.defaultdict(lambda: True)
     triple_events = {}
     triple_counterexample = collections.defaultdict(bool)  # the default encoding found one in the layout
+    failable = set()  # (check, axiom, layout) where some encoding found a counterexample
     per_reference = collections.defaultdict(lambda: collections.Counter())
     for r in rows:
         key = (r["check"], r["mutant"], r["axiom"])
@@ -37,6 +43,8 @@ def summarize(path):
         triples[t] = triples[t] and agree
         triple_events[t] = int(r["events"])
         triple_counterexample[t] = triple_counterexample[t] or r["default_counterexample"] == "1"
+        if r["default_counterexample"] == "1" or r["reference_counterexample"] == "1":
+            failable.add((r["check"], r["axiom"], r["layout"]))
         c = per_reference[r["reference"]]
         c["comparisons"] += 1
         c["disagreements"] += 0 if agree else 1
@@ -59,6 +67,7 @@ def summarize(path):
         "triple agreement": dict(triples),
         "triple counterexample": dict(triple_counterexample),
         "triple events": triple_events,
+        "failable": failable,
     }
 
 
@@ -70,6 +79,7 @@ def main():
     lines = []
     total_triples = total_agreeing = total_disagreements = 0
     distinct_agree, distinct_counterexample, distinct_events = {}, {}, {}
+    failable = set()
     phases = [(root, phase) for root in roots for phase in sorted(os.listdir(root))]
     for root, phase in phases:
         path = os.path.join(root, phase, "comparisons.csv")
@@ -81,6 +91,8 @@ def main():
         total_triples += s["triples at 3-5 events"]
         total_agreeing += s["agreeing triples at 3-5 events"]
         total_disagreements += s["disagreements"]
+        failable |= s["failable"]
+        in_failable = [t for t in s["triple agreement"] if (t[0], t[2], t[3]) in s["failable"]]
         for t, agree in s["triple agreement"].items():
             distinct_agree[t] = distinct_agree.get(t, True) and agree
             distinct_counterexample[t] = distinct_counterexample.get(t, False) or s["triple counterexample"][t]
@@ -89,6 +101,9 @@ def main():
         lines.append(f"(mutant, axiom) pairs {s['pairs']}, failing within the bound {s['failing pairs']}; "
                      f"(mutant, axiom, layout) triples {s['triples']}, at 3-5 events {s['triples at 3-5 events']}, "
                      f"agreeing with every reference {s['agreeing triples at 3-5 events']}")
+        ce = sum(1 for t in in_failable if s["triple counterexample"][t])
+        lines.append(f"triples in layouts that can fail (some mutant of this phase fails there) {len(in_failable)}, "
+                     f"with a counterexample {ce} ({100.0 * ce / max(1, len(in_failable)):.1f}%)")
         lines.append(f"{'reference':<22}{'comparisons':>12}{'disagree':>10}{'with CE':>9}{'programs compared':>19}"
                      f"{'non-empty':>11}{'programs':>10}")
         for ref, c in sorted(s["references"].items()):
@@ -106,6 +121,10 @@ def main():
         ce = sum(1 for t in band if distinct_counterexample[t])
         lines.append(f"== of them at {low}-5 events {len(band)}, with a counterexample {ce} "
                      f"({100.0 * ce / max(1, len(band)):.1f}%)")
+    band = [t for t in distinct_agree if (t[0], t[2], t[3]) in failable]
+    ce = sum(1 for t in band if distinct_counterexample[t])
+    lines.append(f"== of them in layouts that can fail (some mutant of the runs fails there) {len(band)}, "
+                 f"with a counterexample {ce} ({100.0 * ce / max(1, len(band)):.1f}%)")
     text = "\n".join(lines) + "\n"
     print(text, end="")
     if len(roots) == 1:

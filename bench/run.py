@@ -33,6 +33,9 @@ Parts:
   differential-sweeping  the same on the sweeping mutants (every rule of
                 a group weakened at once: more layouts fail) up to 4 and 5
                 events, and on the cluster-level check's one-step mutants
+  differential-composite  the same on the composite mutants (two or three
+                sweeps over every rule at once: most layouts that can fail
+                do), up to 4 events (AuDaLa 5) and at 5 (not part of all)
   differential-five  that part's 5-event phase alone (SAT against UNSAT,
                 every reference but spurious and all; not part of all)
   oracle-sweeping  the oracle at 3 events (AuDaLa at 5) on the sweeping
@@ -81,7 +84,8 @@ import sys
 
 from benchlib import ROOT
 from benchlib.run_part import Part
-from benchlib.run_parts_differential import part_differential, part_differential_five, part_differential_sweeping
+from benchlib.run_parts_differential import (part_differential, part_differential_composite, part_differential_five,
+                                             part_differential_sweeping)
 from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_cpu, part_oracle_pairs,
                                        part_oracle_rmw_4, part_oracle_sweeping)
 from benchlib.run_parts_timing import (part_compare, part_core, part_eight, part_goals, part_goals_9, part_headline,
@@ -93,6 +97,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "litmus-routes": part_litmus_routes, "techniques": part_techniques,
          "race-free": part_race_free, "eight": part_eight, "differential": part_differential,
          "differential-sweeping": part_differential_sweeping,
+         "differential-composite": part_differential_composite,
          "differential-five": part_differential_five, "oracle-sweeping": part_oracle_sweeping,
          "oracle-audala": part_oracle_audala,
          "goals": part_goals, "goals-9": part_goals_9, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
@@ -113,7 +118,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

@@ -62,3 +62,30 @@ def part_differential_sweeping(args, p, only=None):
 
 def part_differential_five(args, p):
     part_differential_sweeping(args, p, only=("sweeping-five",))
+
+
+def part_differential_composite(args, p):
+    # Issue 26: mutants that fail in most layouts that can fail at all, at
+    # 4 and 5 events too (differential/mutants.hpp composite_weakenings),
+    # so that most triples compared carry a counterexample; the cluster
+    # level and OpenCL's regions included.
+    tool = os.path.join(args.build, "bench", "mapsound-differential")
+    jobs = ["--jobs", str(args.jobs)]
+    phases = [
+        # (1) Up to 4 events, counterexample programs compared, every
+        # reference and the race-free refinement.
+        ("composite-up-to-4", ["--composite", "--events", "4", "--count-events", "4", "--race-free-events", "4",
+                               "--cap", "100", "--checks", "cxx-to-ptx,cxx-to-ptx-cluster,opencl-to-ptx-memalloy"]),
+        # (2) The AuDaLa checks up to 5 events, programs compared up to 4.
+        ("composite-audala-up-to-5", ["--composite", "--events", "5", "--count-events", "4", "--cap", "100",
+                                      "--checks", AUDALA_CHECKS]),
+        # (3) Fig. 11's composites at 5 events, SAT against UNSAT, every
+        # reference but `spurious` and `all` (see part_differential_sweeping).
+        ("composite-five", ["--composite", "--events", "5", "--count-events", "0", "--race-free-events", "0",
+                            "--checks", "cxx-to-ptx",
+                            "--references", "closure,transitivity,scope-trees,thread-order,cubes"]),
+    ]
+    ok = True
+    for name, flags in phases:
+        ok = p.run([tool, "--out", os.path.join(p.dir, name)] + flags + jobs, stdout_to=name + ".txt") == 0 and ok
+    p.ok = ok

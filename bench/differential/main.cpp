@@ -4,13 +4,14 @@
 //
 //   mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C] [--jobs K]
 //                         [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S] [--sweeping]
-//                         [--references NAME,...]
+//                         [--composite] [--references NAME,...]
 //
 // For each base check (cxx-to-ptx, audala-ptx-acqrel, audala-ptx-relaxed,
 // audala-ptx-relaxed-star), its mapping unchanged and every weakening of it
 // (differential/mutants.hpp; --mutants K: the first K only; --stride S:
 // the unchanged mapping and every S-th weakening; --sweeping: the
-// sweeping weakenings instead of the one-step ones), and each axiom of the
+// sweeping weakenings instead of the one-step ones; --composite: the
+// composite ones), and each axiom of the
 // check (--axioms: these only): every shape of 1
 // to N source events is searched with the default encoding and with each
 // reference (--references: these only, named as differential::encodings
@@ -45,15 +46,13 @@ using differential::split;
 const char* usage =
     "usage: mapsound-differential --out DIR [--events N] [--count-events K] [--race-free-events M] [--cap C]\n"
     "                             [--jobs K] [--checks NAME,...] [--axioms NAME,...] [--mutants K] [--stride S]\n"
-    "                             [--sweeping] [--references NAME,...]\n";
+    "                             [--sweeping | --composite] [--references NAME,...]\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     std::filesystem::path out_dir, root = MAPSOUND_SOURCE_DIR;
     int events = 5, count_events = 4, race_free_events = 4, jobs = 1;
     std::size_t cap = 100, max_mutants = 0, stride = 1;
-    bool sweeping = false;
+    bool sweeping = false, composite = false;
     std::vector<std::string> checks = {"cxx-to-ptx", "audala-ptx-acqrel", "audala-ptx-relaxed",
                                        "audala-ptx-relaxed-star"};
     std::set<std::string> axioms_wanted, references_wanted;
@@ -87,6 +86,7 @@ int main(int argc, char** argv) {
         else if (a == "--mutants") max_mutants = number();
         else if (a == "--stride") stride = std::max<std::size_t>(1, number());
         else if (a == "--sweeping") sweeping = true;
+        else if (a == "--composite") composite = true;
         else if (a == "--references") for (const auto& x : split(value())) references_wanted.insert(x);
         else {
             std::cerr << "mapsound-differential: unknown argument '" << a << "'\n" << usage;
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (out_dir.empty()) {
+    if (out_dir.empty() || (sweeping && composite)) {
         std::cerr << usage;
         return 2;
     }
@@ -123,8 +123,9 @@ int main(int argc, char** argv) {
         const auto original = mapping::load_mapping(base.mapping);
         std::vector<differential::Mutant> all;
         all.push_back({original.name, "unchanged", original});
-        for (auto& m : sweeping ? differential::sweeping_weakenings(original)
-                                : differential::weakenings(original, base.cluster_level))
+        for (auto& m : sweeping    ? differential::sweeping_weakenings(original)
+                       : composite ? differential::composite_weakenings(original)
+                                   : differential::weakenings(original, base.cluster_level))
             all.push_back(std::move(m));
         if (max_mutants > 0 && all.size() > max_mutants + 1) all.resize(max_mutants + 1);
         for (std::size_t index = 0; index < all.size(); index += stride) {
@@ -219,4 +220,18 @@ int main(int argc, char** argv) {
     std::ofstream(out_dir / "summary.txt") << summary.str();
     std::cout << summary.str();
     return disagreements == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A mapping the mutants cannot be written back for (the mapping
+    // language writes PTX instructions only), or an unreadable check, is a
+    // usage error with its message, not an abort.
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "mapsound-differential: " << e.what() << "\n";
+        return 2;
+    }
 }

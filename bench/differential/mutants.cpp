@@ -119,11 +119,15 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_le
     return out;
 }
 
-std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
-    using Op = mapping::TargetOp;
-    // Each sweep rewrites one op; nullopt leaves it out.
-    using Sweep = std::function<std::optional<Op>(const Op&)>;
-    const std::vector<std::pair<std::string, Sweep>> sweeps = {
+namespace {
+
+using Op = mapping::TargetOp;
+// A sweep rewrites one op; nullopt leaves it out.
+using Sweep = std::function<std::optional<Op>(const Op&)>;
+
+// The four sweeps, in the order sweeping_weakenings applies them.
+const std::vector<std::pair<std::string, Sweep>>& sweeps() {
+    static const std::vector<std::pair<std::string, Sweep>> all = {
         {"one order weaker",
          [](const Op& op) -> std::optional<Op> {
              const auto w = weaker_orders(op.instruction, op.order);
@@ -145,6 +149,44 @@ std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
              return op;
          }},
     };
+    return all;
+}
+
+// 'original' with the sweeps named by 'chosen' (indices into sweeps(), in
+// that order) applied to every op of every rule of source kind 'kind'
+// (nullopt: every rule).
+mapping::Mapping swept(const mapping::Mapping& original, std::optional<mapping::SourceKind> kind,
+                       const std::vector<std::size_t>& chosen) {
+    mapping::Mapping m = original;
+    for (auto& r : m.rules) {
+        if (kind && r.source != *kind) continue;
+        std::vector<Op> targets = r.targets;
+        for (std::size_t s : chosen) {
+            std::vector<Op> next;
+            for (const auto& op : targets)
+                if (auto changed = sweeps()[s].second(op)) next.push_back(*changed);
+            targets = std::move(next);
+        }
+        r.targets = std::move(targets);
+    }
+    return m;
+}
+
+// Adds 'm' to 'out' as "<original>-<letter><k>" unless 'seen' has its text.
+void add_new(std::vector<Mutant>& out, std::set<std::string>& seen, const mapping::Mapping& original,
+             mapping::Mapping m, const std::string& letter, std::string description) {
+    if (!seen.insert(mapping_text(m)).second) return;
+    Mutant mutant;
+    mutant.name = original.name + "-" + letter + std::to_string(out.size() + 1);
+    mutant.mapping = std::move(m);
+    mutant.mapping.name = mutant.name;
+    mutant.description = std::move(description);
+    out.push_back(std::move(mutant));
+}
+
+}  // namespace
+
+std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
     const std::vector<std::pair<std::string, std::optional<mapping::SourceKind>>> groups = {
         {"R", mapping::SourceKind::read},   {"W", mapping::SourceKind::write},
         {"RMW", mapping::SourceKind::rmw},  {"F", mapping::SourceKind::fence},
@@ -153,22 +195,35 @@ std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
     std::vector<Mutant> out;
     std::set<std::string> seen = {mapping_text(original)};
     for (const auto& [group, kind] : groups)
-        for (const auto& [sweep, apply] : sweeps) {
-            Mutant m;
-            m.mapping = original;
-            for (auto& r : m.mapping.rules) {
-                if (kind && r.source != *kind) continue;
-                std::vector<Op> targets;
-                for (const auto& op : r.targets)
-                    if (auto changed = apply(op)) targets.push_back(*changed);
-                r.targets = std::move(targets);
+        for (std::size_t s = 0; s < sweeps().size(); ++s)
+            add_new(out, seen, original, swept(original, kind, {s}), "s", group + ": " + sweeps()[s].first);
+    return out;
+}
+
+std::vector<Mutant> composite_weakenings(const mapping::Mapping& original) {
+    // Indices into sweeps(): an order sweep (none, one weaker, weakest)
+    // with or without scope cta, with or without fences dropped, two or
+    // three of them at once.
+    std::vector<Mutant> out;
+    std::set<std::string> seen = {mapping_text(original)};
+    for (auto s : sweeping_weakenings(original)) {
+        s.mapping.name = original.name;  // 'seen' holds texts under the original's name
+        seen.insert(mapping_text(s.mapping));
+    }
+    for (const std::optional<std::size_t> order : {std::optional<std::size_t>{}, std::optional<std::size_t>{0},
+                                                   std::optional<std::size_t>{1}})
+        for (const bool cta : {false, true})
+            for (const bool drop : {false, true}) {
+                std::vector<std::size_t> chosen;
+                if (order) chosen.push_back(*order);
+                if (cta) chosen.push_back(2);
+                if (drop) chosen.push_back(3);
+                if (chosen.size() < 2) continue;
+                std::string description;
+                for (std::size_t s : chosen) description += (description.empty() ? "" : " + ") + sweeps()[s].first;
+                add_new(out, seen, original, swept(original, std::nullopt, chosen), "c",
+                        "every rule: " + description);
             }
-            if (!seen.insert(mapping_text(m.mapping)).second) continue;
-            m.name = original.name + "-s" + std::to_string(out.size() + 1);
-            m.mapping.name = m.name;
-            m.description = group + ": " + sweep;
-            out.push_back(std::move(m));
-        }
     return out;
 }
 

@@ -40,6 +40,14 @@ std::vector<Mutant> weakenings(const mapping::Mapping& original, bool cluster_le
 // earlier sweep gave, is left out.  Names "<mapping>-s<k>".
 std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original);
 
+// Composite weakenings: two or three sweeps applied to every rule at once
+// (an order sweep, one order weaker or weakest, with scope cta, with fences
+// dropped), so that a mutant fails in most of the layouts where the axiom
+// can fail at all, at 4 and 5 events too.  A composite that gives the
+// original, a sweeping weakening or an earlier composite is left out.
+// Names "<mapping>-c<k>".
+std::vector<Mutant> composite_weakenings(const mapping::Mapping& original);
+
 // The mapping as a mapping file that parse_mapping reads back to it.
 std::string mapping_text(const mapping::Mapping& m);
 
