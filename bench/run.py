@@ -45,6 +45,9 @@ Parts:
                 (build/tests/oracle/mapsound-oracle): every shipped check
                 and every mutant, per shape (not part of all: about an
                 hour on 2 cores)
+  oracle-composite  the oracle on the composite mutants: Fig. 11, the
+                cluster level and OpenCL to 3 events, AuDaLa to 5, the
+                de-scoped check to 4 (not part of all)
   oracle-audala the oracle part's two AuDaLa phases alone (to 5 events;
                 not part of all)
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
@@ -86,8 +89,8 @@ from benchlib import ROOT
 from benchlib.run_part import Part
 from benchlib.run_parts_differential import (part_differential, part_differential_composite, part_differential_five,
                                              part_differential_sweeping)
-from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_cpu, part_oracle_pairs,
-                                       part_oracle_rmw_4, part_oracle_sweeping)
+from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_composite,
+                                       part_oracle_cpu, part_oracle_pairs, part_oracle_rmw_4, part_oracle_sweeping)
 from benchlib.run_parts_timing import (part_compare, part_core, part_eight, part_goals, part_goals_9, part_headline,
                                        part_litmus, part_litmus_light, part_litmus_routes, part_race_free, part_ranks,
                                        part_techniques, part_transitivity)
@@ -99,7 +102,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "differential-sweeping": part_differential_sweeping,
          "differential-composite": part_differential_composite,
          "differential-five": part_differential_five, "oracle-sweeping": part_oracle_sweeping,
-         "oracle-audala": part_oracle_audala,
+         "oracle-audala": part_oracle_audala, "oracle-composite": part_oracle_composite,
          "goals": part_goals, "goals-9": part_goals_9, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu, "floor": part_floor}
@@ -118,7 +121,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

@@ -1,14 +1,14 @@
 // mapsound-oracle: the independent small-bound oracle (issue 26) against
 // `mapsound check`, shape by shape (bench/README.md, "Independent oracle").
 //
-//   mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping]
+//   mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping | --composite]
 //                   [--whole-model] [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]
 //
 // For each check named (checks/NAME.check), and for every weakening of the
 // mapping of each BASE check (bench/differential/mutants.hpp; with
 // --mutant-stride S every S-th; with --sweeping the sweeping weakenings
-// instead of the one-step ones; with --whole-model each check asks
-// `axiom *` instead of its axiom lines), the oracle enumerates every program up to
+// instead of the one-step ones, with --composite the composite ones; with
+// --whole-model each check asks `axiom *` instead of its axiom lines), the oracle enumerates every program up to
 // N events and judges it (tests/oracle/oracle.hpp); the checker runs with
 // every shape searched and every counterexample program enumerated (at
 // most C per shape); the two are compared per axiom, layout, class and
@@ -43,7 +43,7 @@ using differential::csv;
 using differential::split;
 
 const char* usage =
-    "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping]\n"
+    "usage: mapsound-oracle --out DIR [--events N] [--checks NAME,...|all] [--mutants BASE,...] [--sweeping | --composite]\n"
     "                       [--whole-model] [--mutant-stride S] [--layouts KEY;...] [--jobs K] [--checker-jobs K] [--cap C]\n";
 
 struct Totals {
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
     std::filesystem::path out_dir;
     int events = 3, jobs = 1, checker_jobs = 1;
     std::size_t cap = 1000000, stride = 1;
-    bool sweeping = false, whole_model = false;
+    bool sweeping = false, composite = false, whole_model = false;
     std::vector<std::string> checks, bases;
     std::set<std::string> last_layouts;
     for (int i = 1; i < argc; ++i) {
@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
         else if (a == "--checks") checks = split(value());
         else if (a == "--mutants") bases = split(value());
         else if (a == "--sweeping") sweeping = true;
+        else if (a == "--composite") composite = true;
         else if (a == "--whole-model") whole_model = true;
         else if (a == "--layouts") {
             std::stringstream in(value());
@@ -111,7 +112,7 @@ int main(int argc, char** argv) {
         }
         return d;
     };
-    if (out_dir.empty() || (checks.empty() && bases.empty())) {
+    if (out_dir.empty() || (checks.empty() && bases.empty()) || (sweeping && composite)) {
         std::cerr << usage;
         return 2;
     }
@@ -222,8 +223,9 @@ int main(int argc, char** argv) {
         const auto d = load(name);
         const auto original = mapping::load_mapping(d.mapping);
         std::vector<Entry> entries;
-        const auto all = sweeping ? differential::sweeping_weakenings(original)
-                                  : differential::weakenings(original, d.cluster_level);
+        const auto all = sweeping    ? differential::sweeping_weakenings(original)
+                         : composite ? differential::composite_weakenings(original)
+                                     : differential::weakenings(original, d.cluster_level);
         for (std::size_t k = 0; k < all.size(); k += stride) {
             // One folder per base check (see mapsound-differential).
             std::filesystem::create_directories(out_dir / "mappings" / name);
