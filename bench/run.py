@@ -48,6 +48,9 @@ Parts:
   oracle-composite  the oracle on the composite mutants: Fig. 11, the
                 cluster level and OpenCL to 3 events, AuDaLa to 5, the
                 de-scoped check to 4 (not part of all)
+  oracle-descoped-4  the oracle on every one-step and sweeping mutant of
+                the de-scoped mapping, every program up to 4 events (not
+                part of all)
   oracle-audala the oracle part's two AuDaLa phases alone (to 5 events;
                 not part of all)
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
@@ -90,7 +93,8 @@ from benchlib.run_part import Part
 from benchlib.run_parts_differential import (part_differential, part_differential_composite, part_differential_five,
                                              part_differential_sweeping)
 from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_composite,
-                                       part_oracle_cpu, part_oracle_pairs, part_oracle_rmw_4, part_oracle_sweeping)
+                                       part_oracle_cpu, part_oracle_descoped_4, part_oracle_pairs, part_oracle_rmw_4,
+                                       part_oracle_sweeping)
 from benchlib.run_parts_timing import (part_compare, part_core, part_eight, part_goals, part_goals_9, part_headline,
                                        part_litmus, part_litmus_light, part_litmus_routes, part_race_free, part_ranks,
                                        part_techniques, part_transitivity)
@@ -103,6 +107,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "differential-composite": part_differential_composite,
          "differential-five": part_differential_five, "oracle-sweeping": part_oracle_sweeping,
          "oracle-audala": part_oracle_audala, "oracle-composite": part_oracle_composite,
+         "oracle-descoped-4": part_oracle_descoped_4,
          "goals": part_goals, "goals-9": part_goals_9, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu, "floor": part_floor}
@@ -121,7 +126,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite", "oracle-descoped-4")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
