@@ -125,7 +125,9 @@ using Op = mapping::TargetOp;
 // A sweep rewrites one op; nullopt leaves it out.
 using Sweep = std::function<std::optional<Op>(const Op&)>;
 
-// The four sweeps, in the order sweeping_weakenings applies them.
+// The four sweeps, in the order sweeping_weakenings applies them; the
+// indices name them for composite_weakenings.
+enum SweepIndex : std::size_t { one_order_weaker = 0, weakest_order = 1, scope_cta = 2, fences_dropped = 3 };
 const std::vector<std::pair<std::string, Sweep>>& sweeps() {
     static const std::vector<std::pair<std::string, Sweep>> all = {
         {"one order weaker",
@@ -201,23 +203,23 @@ std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original) {
 }
 
 std::vector<Mutant> composite_weakenings(const mapping::Mapping& original) {
-    // Indices into sweeps(): an order sweep (none, one weaker, weakest)
-    // with or without scope cta, with or without fences dropped, two or
-    // three of them at once.
+    // An order sweep (none, one weaker, weakest) with or without scope
+    // cta, with or without fences dropped, two or three of them at once.
     std::vector<Mutant> out;
     std::set<std::string> seen = {mapping_text(original)};
     for (auto s : sweeping_weakenings(original)) {
         s.mapping.name = original.name;  // 'seen' holds texts under the original's name
         seen.insert(mapping_text(s.mapping));
     }
-    for (const std::optional<std::size_t> order : {std::optional<std::size_t>{}, std::optional<std::size_t>{0},
-                                                   std::optional<std::size_t>{1}})
+    for (const std::optional<std::size_t> order : {std::optional<std::size_t>{},
+                                                   std::optional<std::size_t>{one_order_weaker},
+                                                   std::optional<std::size_t>{weakest_order}})
         for (const bool cta : {false, true})
             for (const bool drop : {false, true}) {
                 std::vector<std::size_t> chosen;
                 if (order) chosen.push_back(*order);
-                if (cta) chosen.push_back(2);
-                if (drop) chosen.push_back(3);
+                if (cta) chosen.push_back(scope_cta);
+                if (drop) chosen.push_back(fences_dropped);
                 if (chosen.size() < 2) continue;
                 std::string description;
                 for (std::size_t s : chosen) description += (description.empty() ? "" : " + ") + sweeps()[s].first;
