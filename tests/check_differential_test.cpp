@@ -217,6 +217,40 @@ TEST_CASE("mutants: composite weakenings apply two or three sweeps to every rule
     }
 }
 
+TEST_CASE("differential, fast subset: the weakest composite of Fig. 11 against every reference, shape by shape") {
+    // The composite that applies every sweep but one order weaker breaks
+    // coherence in at least the layouts its part "every rule: weakest
+    // order" breaks at 3 events, and under every axiom up to 3 events
+    // every reference agrees with the default on which layouts fail and
+    // with which programs (bench/run.py differential-composite runs every
+    // composite to 4 and 5 events).
+    const auto base = mapping::load_check(root / "checks" / "cxx-to-ptx.check");
+    const auto original = mapping::load_mapping(base.mapping);
+    const auto weakest = by_change(differential::sweeping_weakenings(original), "every rule: weakest order");
+    const auto composite = by_change(differential::composite_weakenings(original),
+                                     "every rule: weakest order + scope cta + fences dropped");
+    std::vector<std::set<std::string>> failing;
+    for (const auto* m : {&weakest, &composite}) {
+        const auto c = checker_for(base, *m);
+        std::set<std::string> layouts;
+        for (const auto& [layout, o] : differential::outcomes_by_layout(c, "coherence", 3, differential::encodings()[0], 100, 1))
+            if (o.counterexample) layouts.insert(layout);
+        failing.push_back(layouts);
+    }
+    CHECK(failing[0].size() >= 2);
+    CHECK(std::includes(failing[1].begin(), failing[1].end(), failing[0].begin(), failing[0].end()));
+    Totals totals;
+    const auto c = checker_for(base, composite);
+    for (const auto& a : base.axioms) {
+        CAPTURE(a.name);
+        compare_all(c, a.name, 3, totals);
+    }
+    MESSAGE(totals.comparisons << " comparisons, " << totals.programs_compared << " with the programs compared, "
+                               << totals.with_programs << " of them with several programs");
+    CHECK(totals.disagreements == 0);
+    CHECK(totals.with_programs >= 1);
+}
+
 TEST_CASE("canonical programs: the same exactly up to renaming equal threads, locations, CTAs and GPUs") {
     using exec::EventKind;
     using exec::Order;
