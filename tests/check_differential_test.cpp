@@ -27,6 +27,24 @@ std::string ops_of(const mapping::Rule& r) {
     return out;
 }
 
+// For each of 'mutants' of 'original': its mapping is new to 'texts' (the
+// texts seen so far, under the original's name), it reads back as written
+// rule by rule, and 'more' checks it further against what was read back.
+template <typename More>
+void each_new_and_read_back(const mapping::Mapping& original, const std::vector<differential::Mutant>& mutants,
+                            std::set<std::string>& texts, More more) {
+    for (const auto& m : mutants) {
+        CAPTURE(m.description);
+        auto renamed = m.mapping;
+        renamed.name = original.name;
+        CHECK(texts.insert(differential::mapping_text(renamed)).second);
+        const auto back = mapping::parse_mapping(differential::mapping_text(m.mapping), m.name);
+        REQUIRE(back.rules.size() == original.rules.size());
+        for (std::size_t r = 0; r < back.rules.size(); ++r) CHECK(ops_of(back.rules[r]) == ops_of(m.mapping.rules[r]));
+        more(m, back);
+    }
+}
+
 // A checker of 'base' with the mutant's mapping, written to a scratch file.
 check::Checker checker_for(const mapping::CheckDefinition& base, const differential::Mutant& m) {
     const auto dir = std::filesystem::temp_directory_path() / "mapsound-differential-test";
@@ -143,21 +161,14 @@ TEST_CASE("mutants: sweeping weakenings change every rule of their group, each m
         const auto mutants = differential::sweeping_weakenings(original);
         CHECK(mutants.size() == count);
         std::set<std::string> texts = {differential::mapping_text(original)};
-        for (const auto& m : mutants) {
-            CAPTURE(m.description);
-            auto renamed = m.mapping;
-            renamed.name = original.name;
-            CHECK(texts.insert(differential::mapping_text(renamed)).second);
-            const auto back = mapping::parse_mapping(differential::mapping_text(m.mapping), m.name);
-            REQUIRE(back.rules.size() == original.rules.size());
+        each_new_and_read_back(original, mutants, texts, [&](const differential::Mutant& m, const mapping::Mapping& back) {
             const std::string group = m.description.substr(0, m.description.find(':'));
             for (std::size_t r = 0; r < back.rules.size(); ++r) {
-                CHECK(ops_of(back.rules[r]) == ops_of(m.mapping.rules[r]));
                 const bool in_group =
                     group == "every rule" || mapping::to_string(original.rules[r].source) == group;
                 if (!in_group) CHECK(ops_of(back.rules[r]) == ops_of(original.rules[r]));
             }
-        }
+        });
     }
     // Two sweeps over every rule of Fig. 11 break coherence in several
     // layouts at 3 events (bench/results: two of the six), and the
@@ -178,7 +189,6 @@ TEST_CASE("mutants: sweeping weakenings change every rule of their group, each m
 }
 
 TEST_CASE("mutants: composite weakenings apply two or three sweeps to every rule, each mapping once") {
-    const std::filesystem::path root = MAPSOUND_SOURCE_DIR;
     // Fig. 11: an order sweep (none, one weaker, weakest) with scope cta
     // and/or fences dropped, two or three at once: 7, none of them a
     // sweeping weakening.  AuDaLa's acquire/release rows have no fence, and
@@ -195,25 +205,17 @@ TEST_CASE("mutants: composite weakenings apply two or three sweeps to every rule
             sweep.mapping.name = original.name;
             texts.insert(differential::mapping_text(sweep.mapping));
         }
-        for (const auto& m : mutants) {
-            CAPTURE(m.description);
+        each_new_and_read_back(original, mutants, texts, [](const differential::Mutant& m, const mapping::Mapping& back) {
             CHECK(m.description.rfind("every rule: ", 0) == 0);
-            auto renamed = m.mapping;
-            renamed.name = original.name;
-            CHECK(texts.insert(differential::mapping_text(renamed)).second);
-            const auto back = mapping::parse_mapping(differential::mapping_text(m.mapping), m.name);
-            REQUIRE(back.rules.size() == original.rules.size());
             const bool dropped = m.description.find("fences dropped") != std::string::npos;
             const bool cta = m.description.find("scope cta") != std::string::npos;
-            for (std::size_t r = 0; r < back.rules.size(); ++r) {
-                CHECK(ops_of(back.rules[r]) == ops_of(m.mapping.rules[r]));
-                for (const auto& op : back.rules[r].targets) {
+            for (const auto& rule : back.rules)
+                for (const auto& op : rule.targets) {
                     if (dropped) CHECK(op.instruction != mapping::Instruction::fence);
                     if (cta) CHECK((op.scope == exec::Scope::none || op.scope == exec::Scope::cta));
                     if (cta) CHECK_FALSE(op.scope_from_source);
                 }
-            }
-        }
+        });
     }
 }
 

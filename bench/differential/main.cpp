@@ -52,7 +52,8 @@ int run(int argc, char** argv) {
     std::filesystem::path out_dir, root = MAPSOUND_SOURCE_DIR;
     int events = 5, count_events = 4, race_free_events = 4, jobs = 1;
     std::size_t cap = 100, max_mutants = 0, stride = 1;
-    bool sweeping = false, composite = false;
+    auto family = differential::Family::one_step;
+    int family_flags = 0;  // --sweeping and --composite exclude each other
     std::vector<std::string> checks = {"cxx-to-ptx", "audala-ptx-acqrel", "audala-ptx-relaxed",
                                        "audala-ptx-relaxed-star"};
     std::set<std::string> axioms_wanted, references_wanted;
@@ -85,8 +86,14 @@ int run(int argc, char** argv) {
         else if (a == "--axioms") for (const auto& x : split(value())) axioms_wanted.insert(x);
         else if (a == "--mutants") max_mutants = number();
         else if (a == "--stride") stride = std::max<std::size_t>(1, number());
-        else if (a == "--sweeping") sweeping = true;
-        else if (a == "--composite") composite = true;
+        else if (a == "--sweeping") {
+            family = differential::Family::sweeping;
+            ++family_flags;
+        }
+        else if (a == "--composite") {
+            family = differential::Family::composite;
+            ++family_flags;
+        }
         else if (a == "--references") for (const auto& x : split(value())) references_wanted.insert(x);
         else {
             std::cerr << "mapsound-differential: unknown argument '" << a << "'\n" << usage;
@@ -101,7 +108,7 @@ int run(int argc, char** argv) {
             return 2;
         }
     }
-    if (out_dir.empty() || (sweeping && composite)) {
+    if (out_dir.empty() || family_flags > 1) {
         std::cerr << usage;
         return 2;
     }
@@ -123,9 +130,7 @@ int run(int argc, char** argv) {
         const auto original = mapping::load_mapping(base.mapping);
         std::vector<differential::Mutant> all;
         all.push_back({original.name, "unchanged", original});
-        for (auto& m : sweeping    ? differential::sweeping_weakenings(original)
-                       : composite ? differential::composite_weakenings(original)
-                                   : differential::weakenings(original, base.cluster_level))
+        for (auto& m : differential::mutants_of(original, family, base.cluster_level))
             all.push_back(std::move(m));
         if (max_mutants > 0 && all.size() > max_mutants + 1) all.resize(max_mutants + 1);
         for (std::size_t index = 0; index < all.size(); index += stride) {

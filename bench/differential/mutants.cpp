@@ -229,4 +229,13 @@ std::vector<Mutant> composite_weakenings(const mapping::Mapping& original) {
     return out;
 }
 
+std::vector<Mutant> mutants_of(const mapping::Mapping& original, Family family, bool cluster_level) {
+    switch (family) {
+        case Family::sweeping: return sweeping_weakenings(original);
+        case Family::composite: return composite_weakenings(original);
+        case Family::one_step: break;
+    }
+    return weakenings(original, cluster_level);
+}
+
 }  // namespace mapsound::differential

@@ -48,6 +48,12 @@ std::vector<Mutant> sweeping_weakenings(const mapping::Mapping& original);
 // Names "<mapping>-c<k>".
 std::vector<Mutant> composite_weakenings(const mapping::Mapping& original);
 
+// The three families above, by name for the tools' flags.
+enum class Family { one_step, sweeping, composite };
+
+// The mutants of 'original' of one family (cluster_level: see weakenings).
+std::vector<Mutant> mutants_of(const mapping::Mapping& original, Family family, bool cluster_level);
+
 // The mapping as a mapping file that parse_mapping reads back to it.
 std::string mapping_text(const mapping::Mapping& m);
 

@@ -58,7 +58,9 @@ int main(int argc, char** argv) {
     std::filesystem::path out_dir;
     int events = 3, jobs = 1, checker_jobs = 1;
     std::size_t cap = 1000000, stride = 1;
-    bool sweeping = false, composite = false, whole_model = false;
+    auto family = differential::Family::one_step;
+    int family_flags = 0;  // --sweeping and --composite exclude each other
+    bool whole_model = false;
     std::vector<std::string> checks, bases;
     std::set<std::string> last_layouts;
     for (int i = 1; i < argc; ++i) {
@@ -87,8 +89,14 @@ int main(int argc, char** argv) {
         else if (a == "--mutant-stride") stride = number();
         else if (a == "--checks") checks = split(value());
         else if (a == "--mutants") bases = split(value());
-        else if (a == "--sweeping") sweeping = true;
-        else if (a == "--composite") composite = true;
+        else if (a == "--sweeping") {
+            family = differential::Family::sweeping;
+            ++family_flags;
+        }
+        else if (a == "--composite") {
+            family = differential::Family::composite;
+            ++family_flags;
+        }
         else if (a == "--whole-model") whole_model = true;
         else if (a == "--layouts") {
             std::stringstream in(value());
@@ -112,7 +120,7 @@ int main(int argc, char** argv) {
         }
         return d;
     };
-    if (out_dir.empty() || (checks.empty() && bases.empty()) || (sweeping && composite)) {
+    if (out_dir.empty() || (checks.empty() && bases.empty()) || family_flags > 1) {
         std::cerr << usage;
         return 2;
     }
@@ -223,9 +231,7 @@ int main(int argc, char** argv) {
         const auto d = load(name);
         const auto original = mapping::load_mapping(d.mapping);
         std::vector<Entry> entries;
-        const auto all = sweeping    ? differential::sweeping_weakenings(original)
-                         : composite ? differential::composite_weakenings(original)
-                                     : differential::weakenings(original, d.cluster_level);
+        const auto all = differential::mutants_of(original, family, d.cluster_level);
         for (std::size_t k = 0; k < all.size(); k += stride) {
             // One folder per base check (see mapsound-differential).
             std::filesystem::create_directories(out_dir / "mappings" / name);
