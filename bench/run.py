@@ -56,6 +56,10 @@ Parts:
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
                 with a read-modify-write only (not part of all)
   oracle-opencl-rmw-4  that part's OpenCL phase alone (not part of all)
+  coq-cost      what proving "holds" at 3 events by computation in Coq
+                would cost at least: Coq's evaluation of one execution's
+                consistency, times the programs of each check (not part
+                of all)
   oracle-pairs  the oracle at 3 events on the checks the oracle part's
                 stored run lacks: OpenCL (regions), one GPU (Vulkan),
                 PTX 7.5 (not part of all)
@@ -91,6 +95,7 @@ import sys
 
 from benchlib import ROOT
 from benchlib.run_part import Part
+from benchlib.run_parts_coq import part_coq_cost
 from benchlib.run_parts_differential import (part_differential, part_differential_composite, part_differential_five,
                                              part_differential_sweeping)
 from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_composite,
@@ -113,7 +118,7 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "goals": part_goals, "goals-9": part_goals_9, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4,
          "oracle-opencl-rmw-4": part_oracle_opencl_rmw_4, "oracle-pairs": part_oracle_pairs,
-         "oracle-cpu": part_oracle_cpu, "floor": part_floor}
+         "oracle-cpu": part_oracle_cpu, "floor": part_floor, "coq-cost": part_coq_cost}
 
 
 def main():
@@ -129,7 +134,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-opencl-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite", "oracle-descoped-4")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-opencl-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite", "oracle-descoped-4", "coq-cost")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)
