@@ -22,6 +22,8 @@ import csv
 import glob
 import os
 import re
+import shutil
+import tempfile
 
 from benchlib import ROOT
 
@@ -62,33 +64,43 @@ def coq_identifier(name):
     return re.sub(r"[^A-Za-z0-9_']", "_", name)
 
 
+def time_check(args, p, check, out):
+    """(check, source s, target s) per evaluation, or None."""
+    if p.run([args.mapsound, "export-coq", os.path.join("checks", check + ".check"), "-o", out, "--events", "3"],
+             stdout_to=check + "-export.txt") != 0 or p.run(["make", "-C", out], stdout_to=check + "-make.txt") != 0:
+        return None
+    refutations = sorted(glob.glob(os.path.join(out, "Refute_*.v")))
+    if not refutations:
+        print(f"  {check}: no refutation at 3 events, nothing to time")
+        return None
+    timing = os.path.join(out, "Timing.v")
+    with open(timing, "w") as f:
+        f.write(TIMING.format(refutation=os.path.basename(refutations[0])[:-2], check="Check_" + coq_identifier(check),
+                              n=REPEAT))
+    shutil.copy(timing, os.path.join(p.dir, check + "-Timing.v"))
+    if p.run(["coqc", "-Q", out, "Mapsound", timing], stdout_to=check + "-timing.txt") != 0:
+        return None
+    with open(os.path.join(p.dir, check + "-timing.txt")) as f:
+        times = [float(u) + float(s) for u, s in FINISHED.findall(f.read())]
+    if len(times) != 2:
+        return None
+    return check, times[0] / REPEAT, times[1] / REPEAT
+
+
 def part_coq_cost(args, p):
     costs = {}  # (source, target) -> (check, source s, target s)
     for check in MEASURED:
-        out = os.path.join(p.dir, check)
-        if p.run([args.mapsound, "export-coq", os.path.join("checks", check + ".check"), "-o", out, "--events", "3"],
-                 stdout_to=check + "-export.txt") != 0 or p.run(["make", "-C", out],
-                                                                 stdout_to=check + "-make.txt") != 0:
+        # The export and its compiled files in a scratch folder; the timing
+        # file and coqc's output are kept.
+        scratch = tempfile.mkdtemp(prefix="mapsound-coq-cost-")
+        try:
+            measured = time_check(args, p, check, os.path.join(scratch, check))
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        if measured:
+            costs[models_of(check)] = measured
+        else:
             p.ok = False
-            continue
-        refutations = sorted(glob.glob(os.path.join(out, "Refute_*.v")))
-        if not refutations:
-            print(f"  {check}: no refutation at 3 events, nothing to time")
-            p.ok = False
-            continue
-        module = "Check_" + coq_identifier(check)
-        with open(os.path.join(out, "Timing.v"), "w") as f:
-            f.write(TIMING.format(refutation=os.path.basename(refutations[0])[:-2], check=module, n=REPEAT))
-        if p.run(["coqc", "-Q", out, "Mapsound", os.path.join(out, "Timing.v")],
-                 stdout_to=check + "-timing.txt") != 0:
-            p.ok = False
-            continue
-        with open(os.path.join(p.dir, check + "-timing.txt")) as f:
-            times = [float(u) + float(s) for u, s in FINISHED.findall(f.read())]
-        if len(times) != 2:
-            p.ok = False
-            continue
-        costs[models_of(check)] = (check, times[0] / REPEAT, times[1] / REPEAT)
 
     programs = {}
     for path in ORACLE_RUNS:
