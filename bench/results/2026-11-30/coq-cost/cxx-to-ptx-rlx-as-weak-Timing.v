@@ -1,0 +1,8 @@
+Require Import Coq.Lists.List.
+Require Import Mapsound.MsDecide Mapsound.Refute_cxx_to_ptx_rlx_as_weak_atomicity Mapsound.Check_cxx_to_ptx_rlx_as_weak_dec.
+Definition source_100 : bool := List.forallb (fun _ : nat =>
+  match Check_cxx_to_ptx_rlx_as_weak_dec.Src_dec.consistent_c fs Sb Ws0 with Some _ => true | None => false end) (List.seq 0 100).
+Definition target_100 : bool := List.forallb (fun _ : nat =>
+  match Check_cxx_to_ptx_rlx_as_weak_dec.Tgt_dec.consistent_c ft Tb Wt with Some _ => true | None => false end) (List.seq 0 100).
+Time Eval vm_compute in source_100.
+Time Eval vm_compute in target_100.
