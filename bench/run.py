@@ -56,6 +56,8 @@ Parts:
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
                 with a read-modify-write only (not part of all)
   oracle-opencl-rmw-4  that part's OpenCL phase alone (not part of all)
+  oracle-vulkan-4  the oracle on the Vulkan lowerings with small source
+                spaces, every program up to 4 events (not part of all)
   coq-cost      what proving "holds" at 3 events by computation in Coq
                 would cost at least: Coq's evaluation of one execution's
                 consistency, times the programs of each check (not part
@@ -100,6 +102,7 @@ from benchlib.run_parts_differential import (part_differential, part_differentia
                                              part_differential_sweeping)
 from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_composite,
                                        part_oracle_cpu, part_oracle_descoped_4, part_oracle_opencl_rmw_4, part_oracle_pairs,
+                                       part_oracle_vulkan_4,
                                        part_oracle_rmw_4,
                                        part_oracle_sweeping)
 from benchlib.run_parts_timing import (part_compare, part_core, part_eight, part_goals, part_goals_9, part_headline,
@@ -117,7 +120,8 @@ PARTS = {"headline": part_headline, "core": part_core, "litmus": part_litmus, "l
          "oracle-descoped-4": part_oracle_descoped_4,
          "goals": part_goals, "goals-9": part_goals_9, "compare": part_compare, "ranks": part_ranks, "oracle": part_oracle,
          "transitivity": part_transitivity, "oracle-rmw-4": part_oracle_rmw_4,
-         "oracle-opencl-rmw-4": part_oracle_opencl_rmw_4, "oracle-pairs": part_oracle_pairs,
+         "oracle-opencl-rmw-4": part_oracle_opencl_rmw_4,
+         "oracle-vulkan-4": part_oracle_vulkan_4, "oracle-pairs": part_oracle_pairs,
          "oracle-cpu": part_oracle_cpu, "floor": part_floor, "coq-cost": part_coq_cost}
 
 
@@ -134,7 +138,7 @@ def main():
     args.mapsound = os.path.join(args.build, "mapsound")
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     results = os.path.abspath(args.results or os.path.join(ROOT, "bench", "results", day))
-    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-opencl-rmw-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite", "oracle-descoped-4", "coq-cost")] if "all" in args.parts else args.parts
+    parts = [k for k in PARTS if k not in ("goals", "goals-9", "ranks", "transitivity", "oracle", "oracle-rmw-4", "oracle-opencl-rmw-4", "oracle-vulkan-4", "oracle-pairs", "oracle-cpu", "oracle-sweeping", "oracle-audala", "floor", "differential-five", "differential-composite", "oracle-composite", "oracle-descoped-4", "coq-cost")] if "all" in args.parts else args.parts
     ok = True
     for name in parts:
         print(f"== {name} -> {os.path.join(results, name)}", flush=True)

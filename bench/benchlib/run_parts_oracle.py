@@ -135,6 +135,21 @@ def checks_by_model(source=None, target=None):
     return names
 
 
+def part_oracle_vulkan_4(args, p):
+    # Issue 26: the Vulkan lowerings whose source space is small (unscoped
+    # C++, or OpenCL on one GPU with `scopes cta gpu`: 1906 to 4620
+    # programs up to 3 events), every program up to 4 events, every
+    # layout; oracle-rmw-4 swept their read-modify-write layouts only.
+    # llvm-spirv-2026-vulkan-scoped (81 thousand programs at 3) is not
+    # among them.
+    tool = os.path.join(args.build, "tests", "oracle", "mapsound-oracle")
+    checks = ["hlsl-to-vulkan-dxc", "llvm-spirv-2025-vulkan", "llvm-spirv-2026-vulkan", "llvm-spirv-2026-vulkan-cxx20",
+              "llvm-spirv-2026-vulkan-plain"]
+    code = p.run([tool, "--out", os.path.join(p.dir, "vulkan-up-to-4"), "--checks", ",".join(checks), "--events", "4",
+                  "--cap", "2000", "--jobs", str(args.jobs)], stdout_to="vulkan-up-to-4.txt")
+    p.ok = code == 0
+
+
 def part_oracle_opencl_rmw_4(args, p):
     # oracle-rmw-4's OpenCL phase alone: its stored run (2026-11-29) was
     # stopped before opencl-to-vulkan-clspv, the one check it lacks.
