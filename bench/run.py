@@ -55,11 +55,12 @@ Parts:
                 not part of all)
   oracle-rmw-4  the oracle on every shipped check at 4 events, the layouts
                 with a read-modify-write only (not part of all)
-  oracle-opencl-rmw-4  that part's OpenCL phase alone (not part of all)
+  oracle-opencl-rmw-4  that part's OpenCL phase alone (hours here, for
+                opencl-to-vulkan-clspv; not part of all)
   oracle-vulkan-4  the oracle on the Vulkan lowerings with small source
                 spaces, every program up to 4 events (not part of all)
-  coq-cost      what proving "holds" at 3 events by computation in Coq
-                would cost at least: Coq's evaluation of one execution's
+  coq-cost      the estimated floor of proving "holds" at 3 events by
+                computation in Coq: Coq's evaluation of one execution's
                 consistency, times the programs of each check (not part
                 of all)
   oracle-pairs  the oracle at 3 events on the checks the oracle part's
@@ -102,9 +103,7 @@ from benchlib.run_parts_differential import (part_differential, part_differentia
                                              part_differential_sweeping)
 from benchlib.run_parts_oracle import (part_floor, part_oracle, part_oracle_audala, part_oracle_composite,
                                        part_oracle_cpu, part_oracle_descoped_4, part_oracle_opencl_rmw_4, part_oracle_pairs,
-                                       part_oracle_vulkan_4,
-                                       part_oracle_rmw_4,
-                                       part_oracle_sweeping)
+                                       part_oracle_rmw_4, part_oracle_sweeping, part_oracle_vulkan_4)
 from benchlib.run_parts_timing import (part_compare, part_core, part_eight, part_goals, part_goals_9, part_headline,
                                        part_litmus, part_litmus_light, part_litmus_routes, part_race_free, part_ranks,
                                        part_techniques, part_transitivity)

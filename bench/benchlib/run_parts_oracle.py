@@ -152,7 +152,9 @@ def part_oracle_vulkan_4(args, p):
 
 def part_oracle_opencl_rmw_4(args, p):
     # oracle-rmw-4's OpenCL phase alone: its stored run (2026-11-29) was
-    # stopped before opencl-to-vulkan-clspv, the one check it lacks.
+    # stopped before opencl-to-vulkan-clspv, the one check it lacks, whose
+    # read-modify-write layouts at 4 take hours here (2026-11-30: stopped
+    # again in the second of the nine).
     part_oracle_rmw_4(args, p, only=("opencl-rmw-layouts-4",))
 
 
